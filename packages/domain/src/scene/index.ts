@@ -1,0 +1,8 @@
+/** Scene reconciliation and the scene fold (pure; see reconcile.ts for the rule). */
+export { ALLOWED_ELEMENT_TYPES, isAllowedElementType } from './elementTypes';
+export { applySceneEvent, evolveScene, restoreElements } from './evolveScene';
+export type { SceneEvent } from './evolveScene';
+export { compareElementCopies, compareSceneOrder, reconcile } from './reconcile';
+export type { ReconcileOptions } from './reconcile';
+export { getSceneElement, liveElements, sceneElements, toScene } from './scene';
+export type { Scene, SceneElement, SceneInput } from './scene.types';
