@@ -1,0 +1,73 @@
+/**
+ * Commands to a canvas stream. Who asks is always `metadata.actorId` (from the session),
+ * never a payload field: the owner of a new canvas, the inviter, the accepter, the leaver.
+ */
+import type { SceneElement } from '../scene/index';
+import type { Command } from '../shared/messages';
+
+export interface CreateCanvasData {
+  canvasId: string;
+  /** Required here: a friendly random name for an unnamed canvas is the server's job. */
+  name: string;
+}
+export type CreateCanvas = Command<'CreateCanvas', CreateCanvasData>;
+
+export interface RenameCanvasData {
+  canvasId: string;
+  name: string;
+}
+export type RenameCanvas = Command<'RenameCanvas', RenameCanvasData>;
+
+export interface DeleteCanvasData {
+  canvasId: string;
+}
+export type DeleteCanvas = Command<'DeleteCanvas', DeleteCanvasData>;
+
+export interface DrawLineData {
+  canvasId: string;
+  elements: SceneElement[];
+}
+export type DrawLine = Command<'DrawLine', DrawLineData>;
+
+export interface InviteUserData {
+  canvasId: string;
+  /** The invitee. */
+  userId: string;
+}
+export type InviteUser = Command<'InviteUser', InviteUserData>;
+
+export interface AcceptInvitationData {
+  canvasId: string;
+}
+export type AcceptInvitation = Command<'AcceptInvitation', AcceptInvitationData>;
+
+export interface RemoveCollaboratorData {
+  canvasId: string;
+  /** The collaborator (or pending invitee) to remove. */
+  userId: string;
+}
+export type RemoveCollaborator = Command<'RemoveCollaborator', RemoveCollaboratorData>;
+
+export interface LeaveCanvasData {
+  canvasId: string;
+}
+export type LeaveCanvas = Command<'LeaveCanvas', LeaveCanvasData>;
+
+export interface RestoreCanvasData {
+  canvasId: string;
+  toRevision: number;
+  /** The complete element set of the scene at `toRevision`. */
+  elements: SceneElement[];
+}
+export type RestoreCanvas = Command<'RestoreCanvas', RestoreCanvasData>;
+
+export type CanvasCommand =
+  | CreateCanvas
+  | RenameCanvas
+  | DeleteCanvas
+  | DrawLine
+  | InviteUser
+  | AcceptInvitation
+  | RemoveCollaborator
+  | LeaveCanvas
+  | RestoreCanvas;

@@ -1,0 +1,92 @@
+/** Events of a `canvas-<canvasId>` stream. */
+import type { SceneElement } from '../scene/index';
+import type { Event } from '../shared/messages';
+
+export interface CanvasCreatedData {
+  canvasId: string;
+  ownerId: string;
+  /** Trimmed, 1..100 characters. */
+  name: string;
+}
+export type CanvasCreated = Event<'CanvasCreated', CanvasCreatedData>;
+
+export interface CanvasRenamedData {
+  canvasId: string;
+  name: string;
+}
+export type CanvasRenamed = Event<'CanvasRenamed', CanvasRenamedData>;
+
+export interface CanvasDeletedData {
+  canvasId: string;
+}
+export type CanvasDeleted = Event<'CanvasDeleted', CanvasDeletedData>;
+
+export interface LineDrawnData {
+  canvasId: string;
+  /** The element upserts of one gesture, tombstones (`isDeleted: true`) included. */
+  elements: SceneElement[];
+}
+export type LineDrawn = Event<'LineDrawn', LineDrawnData>;
+
+export interface UserInvitedData {
+  canvasId: string;
+  userId: string;
+  invitedBy: string;
+}
+export type UserInvited = Event<'UserInvited', UserInvitedData>;
+
+export interface InvitationAcceptedData {
+  canvasId: string;
+  userId: string;
+}
+export type InvitationAccepted = Event<'InvitationAccepted', InvitationAcceptedData>;
+
+/** The owner removed a collaborator (or withdrew a pending invitation). */
+export interface CollaboratorRemovedData {
+  canvasId: string;
+  userId: string;
+}
+export type CollaboratorRemoved = Event<'CollaboratorRemoved', CollaboratorRemovedData>;
+
+export interface CollaboratorLeftData {
+  canvasId: string;
+  userId: string;
+}
+export type CollaboratorLeft = Event<'CollaboratorLeft', CollaboratorLeftData>;
+
+/**
+ * The owner restored the canvas to the scene it had at `toRevision`. `elements` is the
+ * complete element set of that scene (computed by the server from the log); the scene fold
+ * (`evolveScene`) turns it into upserts and tombstones, so a restore is new history, never a
+ * rewrite.
+ */
+export interface CanvasRestoredData {
+  canvasId: string;
+  toRevision: number;
+  elements: SceneElement[];
+}
+export type CanvasRestored = Event<'CanvasRestored', CanvasRestoredData>;
+
+export type CanvasEvent =
+  | CanvasCreated
+  | CanvasRenamed
+  | CanvasDeleted
+  | LineDrawn
+  | UserInvited
+  | InvitationAccepted
+  | CollaboratorRemoved
+  | CollaboratorLeft
+  | CanvasRestored;
+
+/** Every canvas event type, for subscriptions and projections. */
+export const CANVAS_EVENT_TYPES: readonly CanvasEvent['type'][] = [
+  'CanvasCreated',
+  'CanvasRenamed',
+  'CanvasDeleted',
+  'LineDrawn',
+  'UserInvited',
+  'InvitationAccepted',
+  'CollaboratorRemoved',
+  'CollaboratorLeft',
+  'CanvasRestored',
+];

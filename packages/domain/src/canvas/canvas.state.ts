@@ -1,0 +1,117 @@
+/** The state of one canvas stream, how each event changes it, and questions about it. */
+import type { CanvasEvent } from './canvas.events';
+
+export interface NoCanvas {
+  status: 'none';
+}
+
+export interface ActiveCanvas {
+  status: 'active';
+  canvasId: string;
+  ownerId: string;
+  name: string;
+  /** When it was created (the `timestamp` of REST's canvas summary). */
+  createdAt: string;
+  /** Users who accepted an invitation and were not removed since and did not leave. */
+  collaborators: readonly string[];
+  /** Users with a pending invitation. Never overlaps `collaborators`; never the owner. */
+  invited: readonly string[];
+}
+
+export interface DeletedCanvas {
+  status: 'deleted';
+  canvasId: string;
+  ownerId: string;
+}
+
+export type CanvasState = NoCanvas | ActiveCanvas | DeletedCanvas;
+
+/** The state of a stream with no events. */
+export function initialCanvasState(): CanvasState {
+  return { status: 'none' };
+}
+
+/** Applies one event. Total and pure: an event that does not fit the state leaves it as is. */
+export function evolveCanvas(state: CanvasState, event: CanvasEvent): CanvasState {
+  if (event.type === 'CanvasCreated') {
+    if (state.status !== 'none') return state;
+    const { canvasId, ownerId, name } = event.data;
+    const createdAt = event.metadata.occurredAt;
+    return { status: 'active', canvasId, ownerId, name, createdAt, collaborators: [], invited: [] };
+  }
+  if (state.status !== 'active') return state;
+  switch (event.type) {
+    case 'CanvasRenamed':
+      return { ...state, name: event.data.name };
+    case 'CanvasDeleted':
+      return { status: 'deleted', canvasId: state.canvasId, ownerId: state.ownerId };
+    case 'UserInvited':
+      return { ...state, invited: withUser(state.invited, event.data.userId) };
+    case 'InvitationAccepted':
+      return {
+        ...state,
+        collaborators: withUser(state.collaborators, event.data.userId),
+        invited: withoutUser(state.invited, event.data.userId),
+      };
+    case 'CollaboratorRemoved':
+    case 'CollaboratorLeft':
+      return {
+        ...state,
+        collaborators: withoutUser(state.collaborators, event.data.userId),
+        invited: withoutUser(state.invited, event.data.userId),
+      };
+    case 'LineDrawn':
+    case 'CanvasRestored':
+      // The scene is the scene projection's business (reconcile); membership is unchanged.
+      return state;
+    default: {
+      const unknown: never = event;
+      return ignore(state, unknown);
+    }
+  }
+}
+
+/** Events of a newer version are ignored rather than crashing a replay. */
+function ignore(state: CanvasState, _event: never): CanvasState {
+  return state;
+}
+
+function withUser(users: readonly string[], userId: string): readonly string[] {
+  return users.includes(userId) ? users : [...users, userId];
+}
+
+function withoutUser(users: readonly string[], userId: string): readonly string[] {
+  return users.includes(userId) ? users.filter((id) => id !== userId) : users;
+}
+
+/** [C15] True when `userId` owns this existing canvas. */
+export function isOwner(state: CanvasState, userId: string): boolean {
+  return state.status === 'active' && state.ownerId === userId;
+}
+
+/** [C15] True when `userId` currently collaborates on this existing canvas. */
+export function isCollaborator(state: CanvasState, userId: string): boolean {
+  return state.status === 'active' && state.collaborators.includes(userId);
+}
+
+/** [C15] True when `userId` has a pending invitation to this existing canvas. */
+export function isInvited(state: CanvasState, userId: string): boolean {
+  return state.status === 'active' && state.invited.includes(userId);
+}
+
+/**
+ * [C15] True when `userId` may read (and draw on) the canvas: it exists and they own it or
+ * collaborate on it. An invitee may read it only after accepting.
+ */
+export function canRead(state: CanvasState, userId: string): boolean {
+  return isOwner(state, userId) || isCollaborator(state, userId);
+}
+
+/**
+ * [C16] A canvas is live while it exists and has at least one collaborator or a pending
+ * invitation. Live canvases are the ones shared in real time (the owner's
+ * `get-admin-of-canvases`, the collaborators' `all-collaborator-canvases`).
+ */
+export function isLive(state: CanvasState): boolean {
+  return state.status === 'active' && (state.collaborators.length > 0 || state.invited.length > 0);
+}

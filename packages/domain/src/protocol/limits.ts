@@ -1,0 +1,7 @@
+/** Wire limits (PROTOCOL.md "Limits"); the server enforces them and clients respect them. */
+
+/** Largest Socket.IO message the server accepts (`maxHttpBufferSize`): 256 KB. */
+export const MAX_SOCKET_MESSAGE_BYTES = 256 * 1024;
+
+/** Most elements one `canvas-update` (one `LineDrawn`) may carry. */
+export const MAX_ELEMENTS_PER_UPDATE = 1000;

@@ -1,0 +1,256 @@
+/**
+ * Socket.IO contract (PROTOCOL.md "Socket.IO"): socket.io-style maps of event name →
+ * listener signature, used as `Server<ClientToServerEvents, ServerToClientEvents>` and
+ * `Socket<ServerToClientEvents, ClientToServerEvents>`. Identity always comes from the
+ * handshake token; a `userId`/`adminUserId` in a payload must equal the socket's user.
+ */
+import type { SceneElement } from '../scene/index';
+import type { DomainErrorCode } from '../shared/errors';
+
+// ── Acks ───────────────────────────────────────────────────────────────────────────────
+
+/** Codes of a refused socket message: the domain's, plus the edge's own. */
+export type SocketErrorCode = DomainErrorCode | 'INTERNAL' | 'TOO_LARGE' | 'RATE_LIMITED';
+
+/** Error of a refused message; `code` is a `SocketErrorCode`. */
+export interface AckError {
+  code: string;
+  message: string;
+}
+
+/** What an ack callback receives. */
+export type AckResult<T> = { ok: true; data: T } | { ok: false; error: AckError };
+
+/** The optional last-argument callback of a client → server event. */
+export type Ack<T> = (result: AckResult<T>) => void;
+
+/** `io(url, { auth })`. */
+export interface HandshakeAuth {
+  token: string;
+}
+
+// ── Client → server payloads ───────────────────────────────────────────────────────────
+
+/** A user as others see them online. */
+export interface OnlineUser {
+  userId: string;
+  username: string;
+  profilePhoto: string;
+}
+
+/** `online`: announces the signed-in user (`userId` must be the socket's user). */
+export type OnlinePayload = OnlineUser;
+
+/** `invite-user`: `lines` is accepted for compatibility and ignored. */
+export interface InviteUserPayload {
+  toUserId: string;
+  canvasId: string;
+  lines?: unknown;
+  canvasName: string;
+}
+
+export interface AcceptInvitationPayload {
+  canvasId: string;
+}
+
+/** `remove-user`: `adminUserId` must be the socket's user. */
+export interface RemoveUserPayload {
+  adminUserId: string;
+  canvasId: string;
+  toUserId: string;
+}
+
+export interface LeaveCanvasPayload {
+  canvasId: string;
+}
+
+/** `join-canvas`: with `sinceRevision`, only what changed after it. */
+export interface JoinCanvasPayload {
+  canvasId: string;
+  sinceRevision?: number;
+}
+
+/** `canvas-update`: one gesture; resending the same `eventId` stores nothing new. */
+export interface CanvasUpdatePayload {
+  canvasId: string;
+  eventId: string;
+  elements: SceneElement[];
+}
+
+/** `pointer` (volatile). */
+export interface PointerPayload {
+  canvasId: string;
+  x: number;
+  y: number;
+  tool?: string;
+}
+
+// ── Ack data ───────────────────────────────────────────────────────────────────────────
+
+export interface CanvasRef {
+  canvasId: string;
+}
+
+export interface InviteUserResult {
+  canvasId: string;
+  toUserId: string;
+}
+
+export interface RemoveUserResult {
+  canvasId: string;
+  userId: string;
+}
+
+/** `canvas-update` ack: the stream revision of the committed `LineDrawn`. */
+export interface CanvasUpdateResult {
+  revision: number;
+}
+
+/** One committed change to a scene (a `LineDrawn` or a `CanvasRestored`). */
+export interface CanvasChange {
+  revision: number;
+  actorId: string;
+  elements: SceneElement[];
+}
+
+/** `join-canvas` ack without `sinceRevision` (or when changes cannot be replayed): the scene. */
+export interface JoinCanvasSnapshot {
+  kind: 'snapshot';
+  canvasId: string;
+  revision: number;
+  elements: SceneElement[];
+}
+
+/** `join-canvas` ack with `sinceRevision`: the changes after it, oldest first. */
+export interface JoinCanvasChanges {
+  kind: 'changes';
+  canvasId: string;
+  revision: number;
+  changes: CanvasChange[];
+}
+
+export type JoinCanvasResult = JoinCanvasSnapshot | JoinCanvasChanges;
+
+// ── Server → client payloads ───────────────────────────────────────────────────────────
+
+/** `if-logged-in`: `success: true` means another device of this user is online. */
+export interface IfLoggedInMessage {
+  success: boolean;
+  message: string;
+}
+
+/** `get-online-users`: keyed by user id (no socket ids). */
+export type OnlineUsers = Record<string, OnlineUser>;
+
+/** `receive-invitation`: `username` is the inviter's. */
+export interface ReceiveInvitation {
+  canvasId: string;
+  canvasName: string;
+  adminUserId: string;
+  adminProfilePhoto: string;
+  username: string;
+}
+
+/** `error`. */
+export interface ErrorMessage {
+  message: string;
+}
+
+/** `invitation-accepted`, to the owner: message is '<username> joined the canvas'. */
+export interface InvitationAcceptedMessage {
+  canvasId: string;
+  userId: string;
+  message: string;
+}
+
+export type Collaborator = OnlineUser;
+
+/** `collaborator-joined`: everyone on the canvas, owner included. */
+export interface CollaboratorJoined {
+  canvasId: string;
+  collaborators: Collaborator[];
+}
+
+/** `collaborator-leaved`. */
+export interface CollaboratorLeaved {
+  canvasId: string;
+  userId: string;
+}
+
+/** One entry of `all-collaborator-canvases`: `id` is the owner's (admin's) user id. */
+export interface CollaboratorCanvas {
+  canvasId: string;
+  canvasName: string;
+  id: string;
+}
+
+/** `if-leave-canvas`. */
+export interface IfLeaveCanvas {
+  success: boolean;
+}
+
+/** `updated-canvas`: changes committed together may arrive together. */
+export interface UpdatedCanvasMessage {
+  canvasId: string;
+  revision: number;
+  actorId: string;
+  elements: SceneElement[];
+}
+
+/** `canvas-deleted`. */
+export interface CanvasDeletedMessage {
+  canvasId: string;
+  message: string;
+}
+
+/** `pointer-moved` (volatile). */
+export interface PointerMoved {
+  canvasId: string;
+  userId: string;
+  username: string;
+  x: number;
+  y: number;
+  tool?: string;
+}
+
+// ── The maps ───────────────────────────────────────────────────────────────────────────
+
+/** What a client emits. Every ack is optional; the server answers errors without one via `error`. */
+export interface ClientToServerEvents {
+  'check-if-logged-in': (userId: string, ack?: Ack<IfLoggedInMessage>) => void;
+  online: (payload: OnlinePayload, ack?: Ack<null>) => void;
+  'get-all-collaborator-canvases': (ack?: Ack<CollaboratorCanvas[]>) => void;
+  'invite-user': (payload: InviteUserPayload, ack?: Ack<InviteUserResult>) => void;
+  'accept-invitation': (payload: AcceptInvitationPayload, ack?: Ack<CanvasRef>) => void;
+  'remove-user': (payload: RemoveUserPayload, ack?: Ack<RemoveUserResult>) => void;
+  'can-leave-canvas': (canvasId: string, ack?: Ack<IfLeaveCanvas>) => void;
+  'leave-canvas': (payload: LeaveCanvasPayload, ack?: Ack<CanvasRef>) => void;
+  'delete-canvas': (canvasId: string, ack?: Ack<CanvasRef>) => void;
+  'log-out': (userId: string, ack?: Ack<null>) => void;
+  'join-canvas': (payload: JoinCanvasPayload, ack?: Ack<JoinCanvasResult>) => void;
+  'canvas-update': (payload: CanvasUpdatePayload, ack?: Ack<CanvasUpdateResult>) => void;
+  pointer: (payload: PointerPayload) => void;
+}
+
+/** What the server emits. */
+export interface ServerToClientEvents {
+  'if-logged-in': (payload: IfLoggedInMessage) => void;
+  'get-online-users': (users: OnlineUsers) => void;
+  'disconnected-user': (userId: string) => void;
+  'receive-invitation': (payload: ReceiveInvitation) => void;
+  error: (payload: ErrorMessage) => void;
+  'invitation-accepted': (payload: InvitationAcceptedMessage) => void;
+  'collaborator-joined': (payload: CollaboratorJoined) => void;
+  'collaborator-leaved': (payload: CollaboratorLeaved) => void;
+  'get-admin-of-canvases': (canvasIds: string[]) => void;
+  'all-collaborator-canvases': (canvases: CollaboratorCanvas[]) => void;
+  'if-leave-canvas': (payload: IfLeaveCanvas) => void;
+  'updated-canvas': (payload: UpdatedCanvasMessage) => void;
+  'canvas-deleted': (payload: CanvasDeletedMessage) => void;
+  'pointer-moved': (payload: PointerMoved) => void;
+}
+
+/** Every client → server event name. */
+export type ClientEventName = keyof ClientToServerEvents;
+/** Every server → client event name. */
+export type ServerEventName = keyof ServerToClientEvents;
