@@ -1,0 +1,23 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Avatar, initialsOf } from './Avatar';
+
+describe('Avatar', () => {
+  it('shows the photo with the name as alt text', () => {
+    render(<Avatar name="Ada Lovelace" src="/ada.png" />);
+    expect(screen.getByRole('img', { name: 'Ada Lovelace' })).toHaveAttribute('src', '/ada.png');
+  });
+
+  it('falls back to initials without a photo or when it fails to load', () => {
+    const { rerender } = render(<Avatar name="Ada Lovelace" />);
+    expect(screen.getByRole('img', { name: 'Ada Lovelace' })).toHaveTextContent('AL');
+    rerender(<Avatar name="Ada Lovelace" src="/broken.png" />);
+    fireEvent.error(screen.getByRole('img'));
+    expect(screen.getByRole('img', { name: 'Ada Lovelace' })).toHaveTextContent('AL');
+  });
+
+  it('derives initials from usernames too', () => {
+    expect(initialsOf('grace_hopper')).toBe('GH');
+    expect(initialsOf('  ')).toBe('?');
+  });
+});

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+
+/** Props of {@link Avatar}. */
+export interface AvatarProps {
+  /** The person's display name or username; used for the alt text and the initials. */
+  name: string;
+  /** Photo URL. Without one (or when it fails to load) the initials are shown. */
+  src?: string | null;
+  /** Diameter in pixels (default 32). */
+  size?: number;
+}
+
+const HUES = [12, 35, 150, 190, 220, 265, 300, 340];
+
+/** The first letters of up to two words, upper-cased. */
+export function initialsOf(name: string): string {
+  const words = name
+    .trim()
+    .split(/[\s._-]+/)
+    .filter(Boolean);
+  const letters = words.slice(0, 2).map((word) => word[0] ?? '');
+  return letters.join('').toUpperCase() || '?';
+}
+
+function hueOf(name: string): number {
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return HUES[hash % HUES.length] ?? 220;
+}
+
+/** A round profile picture, or coloured initials when there is no usable photo. */
+export function Avatar({ name, src, size = 32 }: AvatarProps) {
+  const [failed, setFailed] = useState(false);
+  const style = { width: size, height: size, fontSize: Math.round(size * 0.4) };
+  if (src && !failed) {
+    return (
+      <img
+        className="tb-avatar"
+        src={src}
+        alt={name}
+        width={size}
+        height={size}
+        style={style}
+        onError={() => setFailed(true)}
+      />
+    );
+  }
+  return (
+    <span
+      className="tb-avatar tb-avatar--initials"
+      role="img"
+      aria-label={name}
+      style={{ ...style, backgroundColor: `hsl(${hueOf(name)} 65% 45%)` }}
+    >
+      {initialsOf(name)}
+    </span>
+  );
+}

@@ -1,0 +1,20 @@
+// Public API of @tabula/ui: presentational React components (props only). Import the CSS once
+// from '@tabula/ui/styles.css'.
+export { Alert } from './Alert/Alert';
+export type { AlertProps, AlertType } from './Alert/Alert';
+export { Avatar, initialsOf } from './Avatar/Avatar';
+export type { AvatarProps } from './Avatar/Avatar';
+export { Footer, DEFAULT_SOCIAL_LINKS } from './Footer/Footer';
+export type { FooterProps, SocialLink } from './Footer/Footer';
+export { Landing } from './Landing/Landing';
+export type { LandingProps } from './Landing/Landing';
+export { Mascot, MASCOT_IMAGES } from './Mascot/Mascot';
+export type { MascotMood, MascotProps } from './Mascot/Mascot';
+export { NotFound } from './NotFound/NotFound';
+export type { NotFoundProps } from './NotFound/NotFound';
+export { Loader, Spinner } from './Spinner/Spinner';
+export type { LoaderProps, SpinnerProps } from './Spinner/Spinner';
+export { TopBar, DEFAULT_NAV_LINKS } from './TopBar/TopBar';
+export type { NavLink, TopBarProps, TopBarUser } from './TopBar/TopBar';
+export { renderAnchor } from './shared/links';
+export type { LinkRenderProps, RenderLink } from './shared/links';
