@@ -1,0 +1,94 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { loginMachine } from './loginMachine';
+import type { LoginRequest, Session } from './session';
+
+const session: Session = {
+  user: { id: 'u1', username: 'ada', email: 'ada@example.com', profilePhoto: 'data:,' },
+  token: 'tok-1',
+};
+
+function start(options: { loggedInElsewhere?: boolean; loginError?: Error } = {}) {
+  const calls = { login: [] as LoginRequest[], check: [] as Session[] };
+  const effects = {
+    storeSession: vi.fn(),
+    navigate: vi.fn(),
+    showAlert: vi.fn(),
+    showFieldError: vi.fn(),
+  };
+  const machine = loginMachine.provide({
+    actors: {
+      loginUser: fromPromise(async ({ input }: { input: LoginRequest }) => {
+        calls.login.push(input);
+        if (options.loginError) throw options.loginError;
+        return session;
+      }),
+      checkLoggedInElsewhere: fromPromise(async ({ input }: { input: Session }) => {
+        calls.check.push(input);
+        return options.loggedInElsewhere ?? false;
+      }),
+    },
+    actions: {
+      storeSession: (_, params) => effects.storeSession(params),
+      navigate: (_, params) => effects.navigate(params),
+      showAlert: (_, params) => effects.showAlert(params),
+      showFieldError: (_, params) => effects.showFieldError(params),
+    },
+  });
+  const actor = createActor(machine).start();
+  return { actor, calls, effects };
+}
+
+describe('loginMachine', () => {
+  it('stores the session and navigates to / when no other device is online', async () => {
+    const { actor, calls, effects } = start();
+
+    actor.send({ type: 'login.submit', email: 'ada@example.com', password: 'pw' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (s) => s.status === 'done');
+
+    expect(calls.login).toEqual([{ kind: 'password', email: 'ada@example.com', password: 'pw' }]);
+    expect(calls.check).toEqual([session]);
+    expect(effects.storeSession).toHaveBeenCalledWith(session);
+    expect(effects.navigate).toHaveBeenCalledWith({ to: '/' });
+    expect(effects.showAlert).not.toHaveBeenCalled();
+  });
+
+  it("refuses with 'Logout from other device first!' when another device is online", async () => {
+    const { actor, effects } = start({ loggedInElsewhere: true });
+
+    actor.send({ type: 'login.submit', email: 'ada@example.com', password: 'pw' });
+    await waitFor(actor, (s) => s.matches('idle'));
+
+    expect(effects.showAlert).toHaveBeenCalledWith({
+      text: 'Logout from other device first!',
+      type: 'danger',
+    });
+    expect(effects.storeSession).not.toHaveBeenCalled();
+    expect(effects.navigate).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.pending).toBeNull();
+  });
+
+  it("shows the server's message under the field and as a danger alert on failure", async () => {
+    const { actor, effects } = start({ loginError: new Error('Invalid email or password') });
+
+    actor.send({ type: 'login.submit', email: 'ada@example.com', password: 'bad' });
+    await waitFor(actor, (s) => s.matches('idle') && !s.hasTag('busy'));
+
+    expect(effects.showFieldError).toHaveBeenCalledWith({ text: 'Invalid email or password' });
+    expect(effects.showAlert).toHaveBeenCalledWith({
+      text: 'Invalid email or password',
+      type: 'danger',
+    });
+    expect(effects.storeSession).not.toHaveBeenCalled();
+  });
+
+  it('signs in a demo account without a password', async () => {
+    const { actor, calls } = start();
+
+    actor.send({ type: 'login.demo', account: 2 });
+    await waitFor(actor, (s) => s.status === 'done');
+
+    expect(calls.login).toEqual([{ kind: 'demo', account: 2 }]);
+  });
+});
