@@ -1,0 +1,87 @@
+import type { ExcalidrawElement } from '@excalidraw/excalidraw/element/types';
+import type { UIOptions } from '@excalidraw/excalidraw/types';
+import type { CSSProperties, ReactNode } from 'react';
+import type { SceneElement } from '@tabula/domain';
+import type { Backdrop } from './backdrop';
+
+/** Excalidraw's element list, as its API takes it. */
+export type ExcalidrawElements = readonly ExcalidrawElement[];
+
+/** A pointer position in scene coordinates, as reported and drawn for peers. */
+export interface ScenePointer {
+  x: number;
+  y: number;
+  tool: 'pointer' | 'laser';
+}
+
+/** Someone else on the board: drawn as a cursor with a name, and as an avatar. */
+export interface WhiteboardCollaborator {
+  /** A stable id (the user id). */
+  id: string;
+  username: string;
+  /** An image URL for the avatar (a data URL keeps the page on its own origin). */
+  avatarUrl?: string;
+  /** Their last pointer position; no cursor is drawn without one. */
+  pointer?: ScenePointer;
+}
+
+/** Options of `exportPng`/`exportSvg`. */
+export interface WhiteboardExportOptions {
+  /** Paint the backdrop behind the drawing (default true). */
+  background?: boolean;
+  /** Padding around the drawing in pixels (Excalidraw's default when absent). */
+  padding?: number;
+}
+
+/** What `ref` gives on `<Whiteboard ref={ref}>`. */
+export interface WhiteboardHandle {
+  /** The whole scene, tombstones included (copies: changing them changes nothing). */
+  getScene(): SceneElement[];
+  /**
+   * Merges a peer's elements into the scene with the domain's `reconcile`. An element being
+   * edited locally keeps its local copy until the edit ends, then the rule decides.
+   * Applied elements are not reported back through `onChange`.
+   */
+  applyRemote(elements: readonly SceneElement[]): void;
+  /** The visible drawing as a PNG. */
+  exportPng(options?: WhiteboardExportOptions): Promise<Blob>;
+  /** The visible drawing as an SVG element. */
+  exportSvg(options?: WhiteboardExportOptions): Promise<SVGSVGElement>;
+}
+
+/** Props of `<Whiteboard>`. */
+export interface WhiteboardProps {
+  /** The scene to start from (read once, at mount). */
+  initialElements?: readonly SceneElement[];
+  /**
+   * The elements whose version rose since the last call (deltas, not the scene). An element
+   * is reported once its gesture ends (a stroke at pointer-up, a text when editing stops).
+   */
+  onChange?: (deltas: SceneElement[]) => void;
+  /** The ids of the elements being drawn, typed, dragged or resized, when that set changes. */
+  onEditingChange?: (ids: ReadonlySet<string>) => void;
+  /** The local pointer in scene coordinates, on every move (throttle before sending). */
+  onPointerMove?: (pointer: ScenePointer) => void;
+  /** Peers to draw (cursors, names, avatars). Setting it, even empty, turns on collaboration UI. */
+  collaborators?: readonly WhiteboardCollaborator[];
+  /** View only: no tool bar, no changes. */
+  readOnly?: boolean;
+  theme?: 'light' | 'dark';
+  /** Excalidraw's UI options (canvas actions, tools, dock). */
+  uiOptions?: Partial<UIOptions>;
+  /**
+   * localStorage key under which the chosen backdrop is kept ('background-color' on personal
+   * canvases and 'backdrop' on live ones in the Tabula app). Without it the choice is not kept.
+   */
+  backdropStorageKey?: string;
+  /** Show the backdrop button (default true). */
+  showBackdropButton?: boolean;
+  /** Told the backdrop at mount and after each change. */
+  onBackdropChange?: (backdrop: Backdrop) => void;
+  /** Excalidraw language code, e.g. 'en'. */
+  langCode?: string;
+  className?: string;
+  style?: CSSProperties;
+  /** Excalidraw children (MainMenu, WelcomeScreen, Footer, …). */
+  children?: ReactNode;
+}

@@ -1,0 +1,58 @@
+import type { Observable } from 'rxjs';
+import type {
+  AckResult,
+  CanvasUpdatePayload,
+  CanvasUpdateResult,
+  JoinCanvasPayload,
+  JoinCanvasResult,
+  PointerPayload,
+  ServerEventName,
+  ServerToClientEvents,
+} from '@tabula/domain/protocol';
+
+/** Where a transport's connection stands. */
+export type TransportStatus = 'connecting' | 'connected' | 'disconnected';
+
+/** The payload of a server → client event. */
+export type ServerPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
+
+/** The acknowledged client → server calls the collaboration client makes: [payload, ack data]. */
+export interface TransportRequests {
+  'join-canvas': [JoinCanvasPayload, JoinCanvasResult];
+  'canvas-update': [CanvasUpdatePayload, CanvasUpdateResult];
+}
+
+/**
+ * A connection to a Tabula server, as the collaboration client needs it. Implementations:
+ * `socketIoTransport` (the real server) and `InMemoryCanvasServer.connect` (tests, stories).
+ */
+export interface Transport {
+  /** The connection state; emits the current state on subscription, then every change. */
+  readonly status$: Observable<TransportStatus>;
+  /** Every `event` the server sends, from subscription on. */
+  events<E extends ServerEventName>(event: E): Observable<ServerPayload<E>>;
+  /**
+   * Sends `event` and resolves with the server's ack. Rejects with a `TransportError` when the
+   * message could not be delivered or answered (disconnected, timed out): it may or may not
+   * have reached the server, so the caller resends it under the same id.
+   */
+  request<E extends keyof TransportRequests>(
+    event: E,
+    payload: TransportRequests[E][0],
+  ): Promise<AckResult<TransportRequests[E][1]>>;
+  /** Sends a volatile `pointer`; dropped while disconnected. */
+  pointer(payload: PointerPayload): void;
+  /** Closes the connection for good. */
+  close(): void;
+}
+
+/** A message that may not have been delivered or answered. */
+export class TransportError extends Error {
+  constructor(
+    readonly reason: 'disconnected' | 'timeout' | 'closed',
+    message = `Transport ${reason}`,
+  ) {
+    super(message);
+    this.name = 'TransportError';
+  }
+}
