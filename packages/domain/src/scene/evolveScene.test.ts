@@ -5,6 +5,7 @@ import { getSceneElement, liveElements, sceneElements, toScene } from './scene';
 import type { SceneElement } from './scene.types';
 import { element } from './sceneTestElements';
 
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 const lineDrawn = (elements: SceneElement[]) => ({
   type: 'LineDrawn' as const,
   data: { elements },
@@ -44,7 +45,7 @@ describe('evolveScene: LineDrawn', () => {
 
   it('does not change the scene it was given', () => {
     const scene = toScene([element('a')]);
-    const copy = structuredClone(scene);
+    const copy = clone(scene);
 
     evolveScene(scene, lineDrawn([element('a', { version: 2 }), element('b')]));
 
@@ -122,7 +123,7 @@ describe('evolveScene: CanvasRestored', () => {
 
   it('is deterministic: the same log gives the same scene', () => {
     const one = evolveScene(now, restored(snapshot));
-    const two = evolveScene(structuredClone(now), restored(structuredClone(snapshot)));
+    const two = evolveScene(clone(now), restored(clone(snapshot)));
 
     expect(one).toEqual(two);
   });
