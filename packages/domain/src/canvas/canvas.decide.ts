@@ -60,7 +60,7 @@ import {
   isInvited,
 } from './canvas.state';
 
-/** [C1] [C2] The actor creates a canvas they own. */
+/** [C1] [C2] [C3] The actor creates a canvas they own. */
 export function createCanvas(state: CanvasState, command: CreateCanvas): [CanvasCreated] {
   if (state.status !== 'none') throw new DomainError('CONFLICT', CANVAS_ALREADY_EXISTS);
   const { canvasId } = command.data;
@@ -75,7 +75,7 @@ export function createCanvas(state: CanvasState, command: CreateCanvas): [Canvas
   ];
 }
 
-/** [C3] [C2] [C4] Only the owner renames, to a valid name that differs from the current one. */
+/** [C4] [C3] [C5] Only the owner renames, to a valid name that differs from the current one. */
 export function renameCanvas(state: CanvasState, command: RenameCanvas): [CanvasRenamed] {
   const canvas = ownedBy(state, command);
   const name = normaliseCanvasName(command.data.name);
@@ -89,7 +89,7 @@ export function renameCanvas(state: CanvasState, command: RenameCanvas): [Canvas
   ];
 }
 
-/** [C5] Only the owner deletes. */
+/** [C6] Only the owner deletes. */
 export function deleteCanvas(state: CanvasState, command: DeleteCanvas): [CanvasDeleted] {
   const canvas = ownedBy(state, command);
   return [
@@ -102,7 +102,7 @@ export function deleteCanvas(state: CanvasState, command: DeleteCanvas): [Canvas
 }
 
 /**
- * [C11] [C12] The owner or a collaborator records one gesture: 1..1000 element upserts,
+ * [C17] [C18] [C19] The owner or a collaborator records one gesture: 1..1000 element upserts,
  * each of an allowed type.
  */
 export function drawLine(state: CanvasState, command: DrawLine): [LineDrawn] {
@@ -125,7 +125,7 @@ export function drawLine(state: CanvasState, command: DrawLine): [LineDrawn] {
 }
 
 /**
- * [C6] Only the owner invites, never themselves nor a current collaborator. Inviting
+ * [C8] [C9] [C10] [C11] Only the owner invites, never themselves nor a current collaborator. Inviting
  * someone whose invitation is pending records a new invitation (it is sent again).
  */
 export function inviteUser(state: CanvasState, command: InviteUser): [UserInvited] {
@@ -143,7 +143,7 @@ export function inviteUser(state: CanvasState, command: InviteUser): [UserInvite
   ];
 }
 
-/** [C7] The actor accepts their own pending invitation. */
+/** [C12] [C13] The actor accepts their own pending invitation. */
 export function acceptInvitation(
   state: CanvasState,
   command: AcceptInvitation,
@@ -160,7 +160,7 @@ export function acceptInvitation(
   ];
 }
 
-/** [C8] Only the owner removes a collaborator or withdraws a pending invitation. */
+/** [C14] [C15] Only the owner removes a collaborator or withdraws a pending invitation. */
 export function removeCollaborator(
   state: CanvasState,
   command: RemoveCollaborator,
@@ -180,7 +180,7 @@ export function removeCollaborator(
   ];
 }
 
-/** [C9] A collaborator leaves; the owner (or anyone else) cannot. */
+/** [C16] A collaborator leaves; the owner (or anyone else) cannot. */
 export function leaveCanvas(state: CanvasState, command: LeaveCanvas): [CollaboratorLeft] {
   const canvas = existing(state, command);
   const userId = command.metadata.actorId;
@@ -195,7 +195,7 @@ export function leaveCanvas(state: CanvasState, command: LeaveCanvas): [Collabor
 }
 
 /**
- * [C13] Only the owner restores, to a revision that is a non-negative integer, with
+ * [C20] Only the owner restores, to a revision that is a non-negative integer, with
  * elements of allowed types (no count cap: a whole scene may exceed one gesture's).
  */
 export function restoreCanvas(state: CanvasState, command: RestoreCanvas): [CanvasRestored] {
@@ -254,7 +254,7 @@ export function canvasStreamName(canvasId: string): string {
   return `canvas-${canvasId}`;
 }
 
-/** [C10] Nothing but creation is accepted by a canvas that does not exist or was deleted. */
+/** [C7] Nothing but creation is accepted by a canvas that does not exist or was deleted. */
 function existing(state: CanvasState, command: CanvasCommand): ActiveCanvas {
   if (state.status !== 'active') throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
   if (state.canvasId !== command.data.canvasId) throw new DomainError('INVALID', INVALID_REQUEST);
@@ -268,7 +268,7 @@ function ownedBy(state: CanvasState, command: CanvasCommand): ActiveCanvas {
   return canvas;
 }
 
-/** [C12] Every element is of one of Excalidraw's drawing types (no embeds). */
+/** [C19] Every element is of one of Excalidraw's drawing types (no embeds). */
 function assertAllowedTypes(elements: readonly SceneElement[]): void {
   if (!elements.every((element) => isAllowedElementType(element.type))) {
     throw new DomainError('INVALID', ELEMENT_TYPE_NOT_ALLOWED);

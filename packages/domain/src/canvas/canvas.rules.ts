@@ -1,4 +1,4 @@
-/** Canvas names: trimmed, 1..100 characters (SPEC.md C2). */
+/** Canvas names: trimmed, 1..100 characters (SPEC.md C3). */
 import { DomainError } from '../shared/errors';
 import { MAX_CANVAS_NAME_LENGTH, MIN_CANVAS_NAME_LENGTH } from '../shared/limits';
 import { INVALID_CANVAS_NAME } from '../shared/strings';

@@ -31,7 +31,7 @@ export function initialCanvasState(): CanvasState {
   return { status: 'none' };
 }
 
-/** Applies one event. Total and pure: an event that does not fit the state leaves it as is. */
+/** [C23] Applies one event. Total and pure: an event that does not fit the state leaves it as is. */
 export function evolveCanvas(state: CanvasState, event: CanvasEvent): CanvasState {
   if (event.type === 'CanvasCreated') {
     if (state.status !== 'none') return state;
@@ -84,23 +84,23 @@ function withoutUser(users: readonly string[], userId: string): readonly string[
   return users.includes(userId) ? users.filter((id) => id !== userId) : users;
 }
 
-/** [C15] True when `userId` owns this existing canvas. */
+/** [C21] True when `userId` owns this existing canvas. */
 export function isOwner(state: CanvasState, userId: string): boolean {
   return state.status === 'active' && state.ownerId === userId;
 }
 
-/** [C15] True when `userId` currently collaborates on this existing canvas. */
+/** [C21] True when `userId` currently collaborates on this existing canvas. */
 export function isCollaborator(state: CanvasState, userId: string): boolean {
   return state.status === 'active' && state.collaborators.includes(userId);
 }
 
-/** [C15] True when `userId` has a pending invitation to this existing canvas. */
+/** [C21] True when `userId` has a pending invitation to this existing canvas. */
 export function isInvited(state: CanvasState, userId: string): boolean {
   return state.status === 'active' && state.invited.includes(userId);
 }
 
 /**
- * [C15] True when `userId` may read (and draw on) the canvas: it exists and they own it or
+ * [C21] True when `userId` may read (and draw on) the canvas: it exists and they own it or
  * collaborate on it. An invitee may read it only after accepting.
  */
 export function canRead(state: CanvasState, userId: string): boolean {
@@ -108,7 +108,7 @@ export function canRead(state: CanvasState, userId: string): boolean {
 }
 
 /**
- * [C16] A canvas is live while it exists and has at least one collaborator or a pending
+ * [C22] A canvas is live while it exists and has at least one collaborator or a pending
  * invitation. Live canvases are the ones shared in real time (the owner's
  * `get-admin-of-canvases`, the collaborators' `all-collaborator-canvases`).
  */

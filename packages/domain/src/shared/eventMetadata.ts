@@ -5,12 +5,12 @@
  */
 import type { CommandMetadata, EventMetadata } from './messages';
 
-/** The id of the event at `index` (0-based) among the events one command produced. */
+/** [M2] The id of the event at `index` (0-based) among the events one command produced. */
 export function deriveEventId(eventId: string, index: number): string {
   return index === 0 ? eventId : `${eventId}:${index + 1}`;
 }
 
-/** Metadata of the event at `index` (0-based) produced by a command. */
+/** [M1] Metadata of the event at `index` (0-based) produced by a command. */
 export function eventMetadataFor(command: CommandMetadata, index = 0): EventMetadata {
   const metadata: EventMetadata = {
     eventId: deriveEventId(command.eventId, index),

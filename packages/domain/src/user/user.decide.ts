@@ -28,7 +28,7 @@ import { normaliseDisplayName, normaliseEmail, normaliseUsername } from './user.
 import type { RegisteredUser, UserState } from './user.state';
 import { evolveUser, initialUserState } from './user.state';
 
-/** [U1] [U2] Creates the account; with a `sessionId`, also starts its first session. */
+/** [U1] [U2] [U10] Creates the account; with a `sessionId`, also starts its first session. */
 export function registerUser(
   state: UserState,
   command: RegisterUser,
@@ -165,6 +165,7 @@ export function userStreamName(userId: string): string {
   return `user-${userId}`;
 }
 
+/** [U12] Commands to a user who is not registered are refused. */
 function registered(state: UserState, userId: string): RegisteredUser {
   if (state.status !== 'registered') throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
   if (state.userId !== userId) throw new DomainError('INVALID', INVALID_REQUEST);

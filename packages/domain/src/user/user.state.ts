@@ -26,10 +26,11 @@ export function initialUserState(): UserState {
   return { status: 'unregistered' };
 }
 
-/** Applies one event. Total and pure: an event that does not fit the state leaves it as is. */
+/** [U13] Applies one event. Total and pure: an event that does not fit the state leaves it as is. */
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered': {
+      if (state.status !== 'unregistered') return state;
       const { demo, ...fields } = event.data;
       return { status: 'registered', ...fields, demo: demo ?? false, activeSessionId: null };
     }
