@@ -18,3 +18,15 @@ export { TopBar, DEFAULT_NAV_LINKS } from './TopBar/TopBar';
 export type { NavLink, TopBarProps, TopBarUser } from './TopBar/TopBar';
 export { renderAnchor } from './shared/links';
 export type { LinkRenderProps, RenderLink } from './shared/links';
+export { AuthForm } from './AuthForm/AuthForm';
+export type { AuthField, AuthFormProps, AuthFormValues, AuthMode } from './AuthForm/AuthForm';
+export {
+  BackgroundRotator,
+  BACKGROUND_IMAGES,
+  BACKGROUND_ROTATION_MS,
+} from './BackgroundRotator/BackgroundRotator';
+export type { BackgroundRotatorProps } from './BackgroundRotator/BackgroundRotator';
+export { CursorBlob } from './CursorBlob/CursorBlob';
+export type { CursorBlobProps } from './CursorBlob/CursorBlob';
+export { InviteNotice } from './InviteNotice/InviteNotice';
+export type { InviteNoticeProps } from './InviteNotice/InviteNotice';
