@@ -12,8 +12,11 @@
  * one is ignored, so replaying events into a projection is harmless.
  */
 
-/** A position in the event log, as stored with a projection's data. Never negative. */
-export type Checkpoint = bigint;
+/**
+ * The global log position of the last event a projection applied (the event store's
+ * `RecordedEvent.position`), stored with the projection's data. A non-negative safe integer.
+ */
+export type Checkpoint = number;
 
 /** Writes a document (any JSON value) under (collection, id), replacing the previous one. */
 export interface PutDocOp {
@@ -134,7 +137,7 @@ export interface ReadModelStore {
    * Applies `ops` in order and stores `checkpoint` for `projection`, all or nothing. Resolves
    * true when applied, false when ignored because the stored checkpoint is >= `checkpoint`.
    * Rejects (writing nothing) when an op is invalid: a value that is not JSON-serialisable,
-   * a score that is not a finite number, a negative checkpoint.
+   * a score that is not a finite number, a checkpoint that is not a non-negative safe integer.
    */
   commit(projection: string, checkpoint: Checkpoint, ops: readonly ReadModelOp[]): Promise<boolean>;
   /** Deletes everything of this store (its prefix only), checkpoints included: a rebuild starts here. */
@@ -203,10 +206,12 @@ export function assertScore(score: number): void {
   }
 }
 
-/** Throws unless `checkpoint` is a non-negative bigint. */
+/** Throws unless `checkpoint` is a non-negative safe integer. */
 export function assertCheckpoint(checkpoint: Checkpoint): void {
-  if (typeof checkpoint !== 'bigint' || checkpoint < 0n) {
-    throw new TypeError(`Checkpoints must be non-negative bigints, got ${String(checkpoint)}`);
+  if (!Number.isSafeInteger(checkpoint) || checkpoint < 0) {
+    throw new TypeError(
+      `Checkpoints must be non-negative safe integers, got ${String(checkpoint)}`,
+    );
   }
 }
 

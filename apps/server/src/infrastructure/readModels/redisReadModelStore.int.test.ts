@@ -26,9 +26,9 @@ describe('Redis read-model store', () => {
     const foreignKey = `${runPrefix}:foreign`;
     await client.set(foreignKey, 'keep me');
     try {
-      await nodeA.commit('p', 1n, [putDoc('users', 'u1', { name: 'Ada' })]);
+      await nodeA.commit('p', 1, [putDoc('users', 'u1', { name: 'Ada' })]);
       expect(await nodeB.get('users', 'u1')).toEqual({ name: 'Ada' });
-      expect(await nodeB.commit('p', 1n, [putDoc('users', 'u1', { name: 'stale' })])).toBe(false);
+      expect(await nodeB.commit('p', 1, [putDoc('users', 'u1', { name: 'stale' })])).toBe(false);
       await nodeB.clear();
       expect(await nodeA.get('users', 'u1')).toBeNull();
       expect(await client.get(foreignKey)).toBe('keep me');
@@ -43,9 +43,9 @@ describe('Redis read-model store', () => {
 
   it('re-loads its commit script after Redis forgot it (SCRIPT FLUSH)', async () => {
     const store = createRedisReadModelStore({ redis: client, prefix: `${runPrefix}:flush` });
-    await store.commit('p', 1n, []);
+    await store.commit('p', 1, []);
     await client.script('FLUSH');
-    expect(await store.commit('p', 2n, [putDoc('d', 'x', 1)])).toBe(true);
+    expect(await store.commit('p', 2, [putDoc('d', 'x', 1)])).toBe(true);
     expect(await store.get('d', 'x')).toBe(1);
     await store.clear();
   });

@@ -11,9 +11,9 @@
  * checkpoint older?") and the writes cannot interleave with another node's commit. MULTI/EXEC
  * alone cannot abort on a condition read inside it, and WATCH would need a connection per commit.
  */
-import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { assertCheckpoint, assertRangeOptions, assertScore, encodeValue } from './readModelStore';
+import { defineRedisScript } from './redisScript';
 import type {
   Checkpoint,
   ReadModelOp,
@@ -35,8 +35,8 @@ export interface RedisReadModelStoreOptions {
 
 // KEYS[1]: the checkpoints hash; KEYS[2..n]: the key of each op, in order.
 // ARGV: projection, checkpoint, then for each op: command, argument count, arguments...
-// Checkpoints are canonical non-negative decimals: a longer text is a larger number.
-const COMMIT_SCRIPT = `
+// Checkpoints are safe integers written in plain decimals: a longer text is a larger number.
+const commitScript = defineRedisScript(`
 local stored = redis.call('HGET', KEYS[1], ARGV[1])
 local proposed = ARGV[2]
 if stored and (#stored > #proposed or (#stored == #proposed and stored >= proposed)) then
@@ -50,8 +50,7 @@ for k = 2, #KEYS do
 end
 redis.call('HSET', KEYS[1], ARGV[1], proposed)
 return 1
-`;
-const COMMIT_SHA = createHash('sha1').update(COMMIT_SCRIPT).digest('hex');
+`);
 
 /** One op translated to a Redis command on one key. */
 interface RedisWrite {
@@ -105,16 +104,6 @@ export function createRedisReadModelStore(options: RedisReadModelStoreOptions): 
     }
   }
 
-  async function runCommit(keys: string[], args: string[]): Promise<unknown> {
-    const rest = [...keys, ...args];
-    try {
-      return await client.evalsha(COMMIT_SHA, keys.length, rest);
-    } catch (error) {
-      if (!(error instanceof Error && error.message.startsWith('NOSCRIPT'))) throw error;
-      return client.eval(COMMIT_SCRIPT, keys.length, rest);
-    }
-  }
-
   function parse<T>(json: string | null | undefined): T | null {
     return json === null || json === undefined ? null : (JSON.parse(json) as T);
   }
@@ -157,7 +146,7 @@ export function createRedisReadModelStore(options: RedisReadModelStoreOptions): 
     },
     async getCheckpoint(projection: string) {
       const stored = await client.hget(checkpointsKey, projection);
-      return stored === null ? null : BigInt(stored);
+      return stored === null ? null : Number(stored);
     },
     async commit(projection: string, checkpoint: Checkpoint, ops: readonly ReadModelOp[]) {
       assertCheckpoint(checkpoint);
@@ -166,7 +155,7 @@ export function createRedisReadModelStore(options: RedisReadModelStoreOptions): 
       const args = [projection, checkpoint.toString()];
       for (const write of writes)
         args.push(write.command, String(write.args.length), ...write.args);
-      return (await runCommit(keys, args)) === 1;
+      return (await commitScript(client, keys, args)) === 1;
     },
     async clear() {
       const pattern = `${escapeGlob(prefix)}:*`;
