@@ -1,0 +1,12 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { DeletePopup } from './DeletePopup';
+
+const meta = {
+  component: DeletePopup,
+  args: { open: true, onDelete: () => {}, onCancel: () => {} },
+} satisfies Meta<typeof DeletePopup>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Open: Story = {};
+export const Deleting: Story = { args: { busy: true } };

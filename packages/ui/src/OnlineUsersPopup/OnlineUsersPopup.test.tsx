@@ -1,0 +1,31 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { OnlineUsersPopup } from './OnlineUsersPopup';
+
+describe('OnlineUsersPopup', () => {
+  it('titles itself and lists each user with its action', () => {
+    render(
+      <OnlineUsersPopup
+        open
+        onClose={() => {}}
+        users={[
+          { id: 'u1', username: 'ada' },
+          { id: 'u2', username: 'grace' },
+        ]}
+        renderAction={(user) => <button type="button">Invite {user.username}</button>}
+      />,
+    );
+    expect(screen.getByRole('dialog', { name: 'All Online Users' })).toBeInTheDocument();
+    const rows = within(screen.getByRole('list', { name: 'Online users' })).getAllByRole(
+      'listitem',
+    );
+    expect(rows).toHaveLength(2);
+    expect(within(rows[1]!).getByRole('button', { name: 'Invite grace' })).toBeInTheDocument();
+  });
+
+  it('says when no one is online', () => {
+    render(<OnlineUsersPopup open onClose={() => {}} users={[]} renderAction={() => null} />);
+    expect(screen.getByText('*No one is Online.')).toBeInTheDocument();
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+});
