@@ -1,0 +1,156 @@
+/**
+ * Field decorators shared by the DTOs: each bundles a type check, bounds and one clear
+ * message naming the field, so every DTO states a field's rule in one word.
+ */
+import { Transform } from 'class-transformer';
+import {
+  IsDefined,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import type { ValidationArguments } from 'class-validator';
+import {
+  MAX_CANVAS_NAME_LENGTH,
+  MAX_DISPLAY_NAME_LENGTH,
+  MAX_EMAIL_LENGTH,
+  MAX_USERNAME_LENGTH,
+  MIN_CANVAS_NAME_LENGTH,
+  MIN_USERNAME_LENGTH,
+  USERNAME_PATTERN,
+} from '../shared/limits';
+import {
+  INVALID_CANVAS_NAME,
+  INVALID_DISPLAY_NAME,
+  INVALID_EMAIL,
+  INVALID_USERNAME,
+} from '../shared/strings';
+import { ID_PATTERN, MAX_ID_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './dto.limits';
+
+type Message = string | ((args: ValidationArguments) => string);
+
+/** No control characters (names are shown to other users). */
+const PRINTABLE = /^[^\p{Cc}]*$/u;
+
+/** Applies several property decorators in order (class-validator checks them in this order). */
+function all(...decorators: PropertyDecorator[]): PropertyDecorator {
+  return (target, key) => {
+    for (const decorator of decorators) decorator(target, key);
+  };
+}
+
+/** Required: a missing or null field fails with '<field> is required.' first. */
+function required(...decorators: PropertyDecorator[]): PropertyDecorator {
+  return all(IsDefined({ message: (args) => `${args.property} is required.` }), ...decorators);
+}
+
+/** Optional: skipped when absent (undefined); `null` is still checked, and fails. */
+export function Optional(): PropertyDecorator {
+  return ValidateIf((_object: object, value: unknown) => value !== undefined);
+}
+
+/** Trims surrounding whitespace of a string before validation (bounds apply after trim). */
+function trimmed(): PropertyDecorator {
+  return Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.trim() : value,
+  );
+}
+
+function text(message: Message, min: number, max: number, pattern?: RegExp): PropertyDecorator {
+  return all(
+    IsString({ message }),
+    Length(min, max, { message }),
+    ...(pattern === undefined ? [] : [Matches(pattern, { message })]),
+  );
+}
+
+/** A user, canvas or event id. */
+export function IdField(): PropertyDecorator {
+  const message = (args: ValidationArguments) =>
+    `${args.property} must be an id of 1 to ${MAX_ID_LENGTH} letters, digits, '.', '_', ':' or '-'.`;
+  return required(
+    IsString({ message }),
+    MaxLength(MAX_ID_LENGTH, { message }),
+    Matches(ID_PATTERN, { message }),
+  );
+}
+
+/** An email, trimmed. */
+export function EmailField(): PropertyDecorator {
+  return all(
+    trimmed(),
+    required(
+      IsString({ message: INVALID_EMAIL }),
+      MaxLength(MAX_EMAIL_LENGTH, { message: INVALID_EMAIL }),
+      IsEmail({}, { message: INVALID_EMAIL }),
+    ),
+  );
+}
+
+/** A password (never trimmed). */
+export function PasswordField(): PropertyDecorator {
+  const message = `password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`;
+  return required(text(message, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH));
+}
+
+/** A username, trimmed: `shared/limits.ts` bounds and pattern. Pass `optional` for updates. */
+export function UsernameField(optional = false): PropertyDecorator {
+  const rule = text(INVALID_USERNAME, MIN_USERNAME_LENGTH, MAX_USERNAME_LENGTH, USERNAME_PATTERN);
+  return all(trimmed(), optional ? all(Optional(), rule) : required(rule));
+}
+
+/** An optional display name, trimmed, possibly empty. */
+export function DisplayNameField(): PropertyDecorator {
+  return all(
+    trimmed(),
+    Optional(),
+    text(INVALID_DISPLAY_NAME, 0, MAX_DISPLAY_NAME_LENGTH, PRINTABLE),
+  );
+}
+
+/** A canvas name, trimmed, never empty. Pass `optional` where a default exists. */
+export function CanvasNameField(optional = false): PropertyDecorator {
+  const rule = text(INVALID_CANVAS_NAME, MIN_CANVAS_NAME_LENGTH, MAX_CANVAS_NAME_LENGTH, PRINTABLE);
+  return all(trimmed(), optional ? all(Optional(), rule) : required(rule));
+}
+
+/** A bounded string (no trimming). */
+export function StringField(max: number, optional = false): PropertyDecorator {
+  const message = (args: ValidationArguments) =>
+    `${args.property} must be a string of at most ${max} characters.`;
+  const rule = all(IsString({ message }), MaxLength(max, { message }));
+  return optional ? all(Optional(), rule) : required(rule);
+}
+
+/** A finite number within ±`bound`. */
+export function CoordinateField(bound: number): PropertyDecorator {
+  const message = (args: ValidationArguments) =>
+    `${args.property} must be a finite number between ${-bound} and ${bound}.`;
+  return required(
+    IsNumber({ allowNaN: false, allowInfinity: false }, { message }),
+    Min(-bound, { message }),
+    Max(bound, { message }),
+  );
+}
+
+/** An optional integer ≥ `min`. */
+export function OptionalIntegerField(min: number): PropertyDecorator {
+  const message = (args: ValidationArguments) =>
+    `${args.property} must be an integer of at least ${min}.`;
+  return all(Optional(), IsInt({ message }), Min(min, { message }));
+}
+
+/** One of `values` (compared with ===). */
+export function OneOfField(values: readonly unknown[]): PropertyDecorator {
+  const message = (args: ValidationArguments) =>
+    `${args.property} must be one of: ${values.map((value) => JSON.stringify(value)).join(', ')}.`;
+  return required(IsIn([...values], { message }));
+}

@@ -1,0 +1,30 @@
+/**
+ * `@tabula/domain/dto`: class-validator DTOs for every REST body and socket payload of
+ * PROTOCOL.md, and `parseDto`/`parseId` to validate at the edge. The only place
+ * class-validator and class-transformer are used.
+ */
+export { CreateUserDto, DemoLoginDto, LoginUserDto, UpdateUserDto } from './auth.dto';
+export { CreateCanvasDto, DeleteCanvasDto, UpdateCanvasNameDto } from './canvas.dto';
+export {
+  AcceptInvitationDto,
+  CanvasUpdateDto,
+  InviteUserDto,
+  JoinCanvasDto,
+  LeaveCanvasDto,
+  OnlineDto,
+  PointerDto,
+  RemoveUserDto,
+} from './socket.dto';
+export { parseDto, parseId } from './parseDto';
+export type { DtoClass } from './parseDto';
+export { checkSceneElement, checkSceneElements } from './sceneElements.validator';
+export {
+  ID_PATTERN,
+  MAX_ELEMENT_ID_LENGTH,
+  MAX_ID_LENGTH,
+  MAX_LINES_JSON_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MAX_POINTS_PER_ELEMENT,
+  MAX_PROFILE_PHOTO_LENGTH,
+  MIN_PASSWORD_LENGTH,
+} from './dto.limits';

@@ -1,0 +1,90 @@
+/**
+ * The one entry point of validation at the edge: `parseDto` turns an untrusted payload into
+ * a validated DTO instance or throws `DomainError('INVALID', …)` naming the field.
+ */
+import { plainToInstance } from 'class-transformer';
+import { getMetadataStorage, validateSync } from 'class-validator';
+import type { ValidationError, ValidatorOptions } from 'class-validator';
+import { DomainError } from '../shared/errors';
+import { ID_PATTERN, MAX_ID_LENGTH } from './dto.limits';
+import { fieldPath, findUnsafeShape, isPlainObject } from './payloadShape';
+
+/** A DTO class: decorated properties and a constructor without arguments. */
+export type DtoClass<T extends object> = new () => T;
+
+const VALIDATOR_OPTIONS: ValidatorOptions = {
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  forbidUnknownValues: true,
+  stopAtFirstError: true,
+  validationError: { target: false, value: false },
+};
+
+/**
+ * Validates `payload` against `dtoClass`: it must be a plain JSON object, free of
+ * `__proto__`/`constructor`/`prototype` keys at any depth, with no field the DTO does not
+ * declare and every declared field valid. Strings the DTO trims come back trimmed.
+ * @throws DomainError('INVALID') with one message per failing field.
+ */
+export function parseDto<T extends object>(dtoClass: DtoClass<T>, payload: unknown): T {
+  if (!isPlainObject(payload)) throw invalid('The request must be a JSON object.');
+  const unsafe = findUnsafeShape(payload);
+  if (unsafe !== undefined) throw invalid(unsafe);
+  if (declaresNoFields(dtoClass)) {
+    const [extra] = Object.keys(payload);
+    if (extra !== undefined) throw invalid(`${extra} is not an allowed field.`);
+    return new dtoClass();
+  }
+  const instance = plainToInstance(dtoClass, payload);
+  const errors = validateSync(instance, VALIDATOR_OPTIONS);
+  if (errors.length > 0) throw invalid(formatErrors(errors).join(' '));
+  return instance;
+}
+
+/**
+ * Validates a bare id payload (`check-if-logged-in`, `log-out`: a user id; `can-leave-canvas`,
+ * `delete-canvas`: a canvas id). `field` names it in the error.
+ * @throws DomainError('INVALID')
+ */
+export function parseId(payload: unknown, field = 'id'): string {
+  if (
+    typeof payload !== 'string' ||
+    payload.length === 0 ||
+    payload.length > MAX_ID_LENGTH ||
+    !ID_PATTERN.test(payload)
+  ) {
+    throw invalid(
+      `${field} must be an id of 1 to ${MAX_ID_LENGTH} letters, digits, '.', '_', ':' or '-'.`,
+    );
+  }
+  return payload;
+}
+
+function invalid(message: string): DomainError {
+  return new DomainError('INVALID', message);
+}
+
+function declaresNoFields(dtoClass: DtoClass<object>): boolean {
+  return getMetadataStorage().getTargetValidationMetadatas(dtoClass, '', true, false).length === 0;
+}
+
+/** One sentence per failing field, nested fields named by their path. */
+function formatErrors(errors: readonly ValidationError[], parent = ''): string[] {
+  const messages: string[] = [];
+  for (const error of errors) {
+    const path = fieldPath(parent, error.property);
+    for (const [constraint, message] of Object.entries(error.constraints ?? {})) {
+      messages.push(
+        constraint === 'whitelistValidation'
+          ? `${path} is not an allowed field.`
+          : sentence(message),
+      );
+    }
+    messages.push(...formatErrors(error.children ?? [], path));
+  }
+  return messages;
+}
+
+function sentence(message: string): string {
+  return /[.!?]$/.test(message) ? message : `${message}.`;
+}

@@ -1,0 +1,81 @@
+/** Payloads of the client → server socket events (PROTOCOL.md "Socket.IO"). */
+import type { SceneElement } from '../scene/index';
+import type {
+  AcceptInvitationPayload,
+  CanvasUpdatePayload,
+  InviteUserPayload,
+  JoinCanvasPayload,
+  LeaveCanvasPayload,
+  OnlinePayload,
+  PointerPayload,
+  RemoveUserPayload,
+} from '../protocol/socket';
+import {
+  MAX_LINES_JSON_LENGTH,
+  MAX_POINTER_COORDINATE,
+  MAX_POINTER_TOOL_LENGTH,
+  MAX_PROFILE_PHOTO_LENGTH,
+} from './dto.limits';
+import {
+  CanvasNameField,
+  CoordinateField,
+  IdField,
+  Optional,
+  OptionalIntegerField,
+  StringField,
+  UsernameField,
+} from './dtoFields';
+import { IsBoundedJson, IsSceneElements } from './sceneElements.validator';
+
+/** `online`: the server trusts the token, not these fields (`userId` must match it). */
+export class OnlineDto implements OnlinePayload {
+  @IdField() userId!: string;
+  @UsernameField() username!: string;
+  @StringField(MAX_PROFILE_PHOTO_LENGTH) profilePhoto!: string;
+}
+
+/** `invite-user`: `lines` is accepted (any JSON, capped) and ignored. */
+export class InviteUserDto implements InviteUserPayload {
+  @IdField() toUserId!: string;
+  @IdField() canvasId!: string;
+  @Optional() @IsBoundedJson(MAX_LINES_JSON_LENGTH) lines?: unknown;
+  @CanvasNameField() canvasName!: string;
+}
+
+/** `accept-invitation` */
+export class AcceptInvitationDto implements AcceptInvitationPayload {
+  @IdField() canvasId!: string;
+}
+
+/** `remove-user`: `adminUserId` must be the socket's user. */
+export class RemoveUserDto implements RemoveUserPayload {
+  @IdField() adminUserId!: string;
+  @IdField() canvasId!: string;
+  @IdField() toUserId!: string;
+}
+
+/** `leave-canvas` */
+export class LeaveCanvasDto implements LeaveCanvasPayload {
+  @IdField() canvasId!: string;
+}
+
+/** `join-canvas`: with `sinceRevision`, only the changes after it. */
+export class JoinCanvasDto implements JoinCanvasPayload {
+  @IdField() canvasId!: string;
+  @OptionalIntegerField(0) sinceRevision?: number;
+}
+
+/** `canvas-update`: one gesture's element upserts, 1..1000 valid elements. */
+export class CanvasUpdateDto implements CanvasUpdatePayload {
+  @IdField() canvasId!: string;
+  @IdField() eventId!: string;
+  @IsSceneElements() elements!: SceneElement[];
+}
+
+/** `pointer` (volatile): a cursor position on a canvas. */
+export class PointerDto implements PointerPayload {
+  @IdField() canvasId!: string;
+  @CoordinateField(MAX_POINTER_COORDINATE) x!: number;
+  @CoordinateField(MAX_POINTER_COORDINATE) y!: number;
+  @StringField(MAX_POINTER_TOOL_LENGTH, true) tool?: string;
+}
