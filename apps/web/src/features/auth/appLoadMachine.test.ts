@@ -3,7 +3,13 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { appLoadMachine } from './appLoadMachine';
 import type { SessionUser } from './session';
 
-const user: SessionUser = { id: 'u1', username: 'ada', email: 'a@x.io', profilePhoto: 'data:,' };
+const user: SessionUser = {
+  id: 'u1',
+  username: 'ada',
+  name: 'Ada',
+  email: 'a@x.io',
+  profilePhoto: 'data:,',
+};
 
 function start(token: string | null, options: { elsewhere?: boolean; fetchFails?: boolean } = {}) {
   const effects = {

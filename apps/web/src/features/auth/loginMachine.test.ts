@@ -4,7 +4,13 @@ import { loginMachine } from './loginMachine';
 import type { LoginRequest, Session } from './session';
 
 const session: Session = {
-  user: { id: 'u1', username: 'ada', email: 'ada@example.com', profilePhoto: 'data:,' },
+  user: {
+    id: 'u1',
+    username: 'ada',
+    name: 'Ada',
+    email: 'ada@example.com',
+    profilePhoto: 'data:,',
+  },
   token: 'tok-1',
 };
 

@@ -1,11 +1,7 @@
+import type { UserFields } from '@tabula/domain/protocol';
+
 /** The signed-in user as the client keeps it (the token is stored separately). */
-export interface SessionUser {
-  id: string;
-  username: string;
-  name?: string;
-  email: string;
-  profilePhoto: string;
-}
+export type SessionUser = UserFields;
 
 /** What a successful login, demo login or sign-up yields. */
 export interface Session {
@@ -16,6 +12,3 @@ export interface Session {
 /** A login request: email and password, or one of the two demo accounts. */
 export type LoginRequest =
   { kind: 'password'; email: string; password: string } | { kind: 'demo'; account: 1 | 2 };
-
-/** Kinds of alert the layout's toast shows (spec §3: 'alert' or 'danger'). */
-export type AlertType = 'alert' | 'danger';

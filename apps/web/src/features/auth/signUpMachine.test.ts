@@ -4,7 +4,7 @@ import { signUpMachine } from './signUpMachine';
 import type { SignUpForm } from './signUpMachine';
 
 const session = {
-  user: { id: 'u9', username: 'grace', email: 'g@x.io', profilePhoto: 'data:,' },
+  user: { id: 'u9', username: 'grace', name: '', email: 'g@x.io', profilePhoto: 'data:,' },
   token: 't9',
 };
 

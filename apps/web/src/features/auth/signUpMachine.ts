@@ -1,15 +1,11 @@
 import { fromPromise, setup } from 'xstate';
 import { errorMessage } from '../errorMessage';
+import type { CreateUserRequest } from '@tabula/domain/protocol';
 import type { AlertType } from '../alerts/alertMachine';
 import type { Session } from './session';
 
 /** The sign-up form's fields (name is optional). */
-export interface SignUpForm {
-  name?: string;
-  username: string;
-  email: string;
-  password: string;
-}
+export type SignUpForm = CreateUserRequest;
 
 /** Events the auth screen sends in sign-up mode. */
 export type SignUpEvent = { type: 'signup.submit' } & SignUpForm;

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, createApiClient, splitToken } from './apiClient';
+
+interface Recorded {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+function fakeFetch(status: number, payload: unknown) {
+  const calls: Recorded[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({
+      url: String(input),
+      method: init?.method ?? 'GET',
+      headers: (init?.headers ?? {}) as Record<string, string>,
+      body: init?.body === undefined ? undefined : JSON.parse(String(init.body)),
+    });
+    return new Response(typeof payload === 'string' ? payload : JSON.stringify(payload), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+  return { calls, fetch: fetch as typeof globalThis.fetch };
+}
+
+const user = { id: 'u1', username: 'ada', name: 'Ada', email: 'a@x.io', profilePhoto: 'data:,' };
+
+describe('createApiClient', () => {
+  it('posts the credentials and unwraps the data of the envelope', async () => {
+    const { calls, fetch } = fakeFetch(200, { success: true, data: { ...user, token: 't1' } });
+    const api = createApiClient({ baseUrl: 'http://h', getToken: () => null, fetch });
+
+    const result = await api.loginUser({ email: 'a@x.io', password: 'pw' });
+
+    expect(result).toEqual({ ...user, token: 't1' });
+    expect(calls[0]).toMatchObject({
+      url: 'http://h/auth/loginuser',
+      method: 'POST',
+      body: { email: 'a@x.io', password: 'pw' },
+    });
+    expect(calls[0]!.headers['auth-token']).toBeUndefined();
+  });
+
+  it("sends the stored token in the 'auth-token' header", async () => {
+    const { calls, fetch } = fakeFetch(200, { success: true, data: [] });
+    const api = createApiClient({ getToken: () => 'stored', fetch });
+
+    await api.getAllCanvases();
+
+    expect(calls[0]).toMatchObject({ url: '/canvas/getallcanvases', method: 'GET' });
+    expect(calls[0]!.headers['auth-token']).toBe('stored');
+  });
+
+  it('fills the canvas id into the path and posts an empty body to delete', async () => {
+    const { calls, fetch } = fakeFetch(200, { success: true, data: { _id: 'a b' } });
+    const api = createApiClient({ getToken: () => 't', fetch });
+
+    await api.deleteCanvas('a b');
+
+    expect(calls[0]).toMatchObject({ url: '/canvas/deletecanvas/a%20b', body: {} });
+  });
+
+  it("throws an ApiError with the server's message and status", async () => {
+    const { fetch } = fakeFetch(409, {
+      success: false,
+      message: 'Logout from other device first!',
+    });
+    const api = createApiClient({ getToken: () => null, fetch });
+
+    const error = await api.loginUser({ email: 'a@x.io', password: 'pw' }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: 'Logout from other device first!', status: 409 });
+  });
+
+  it('throws a generic message when the body is not JSON', async () => {
+    const { fetch } = fakeFetch(502, 'Bad gateway');
+    const api = createApiClient({ getToken: () => null, fetch });
+
+    await expect(api.fetchUser('t')).rejects.toMatchObject({
+      message: 'Something went wrong.',
+      status: 502,
+    });
+  });
+
+  it('uses an explicit token for fetchuser on app load', async () => {
+    const { calls, fetch } = fakeFetch(200, { success: true, data: user });
+    const api = createApiClient({ getToken: () => null, fetch });
+
+    await api.fetchUser('from-storage');
+
+    expect(calls[0]!.headers['auth-token']).toBe('from-storage');
+  });
+});
+
+describe('splitToken', () => {
+  it('separates the token from the user fields', () => {
+    expect(splitToken({ ...user, token: 't' })).toEqual({ user, token: 't' });
+  });
+});

@@ -1,0 +1,120 @@
+import { SOMETHING_WENT_WRONG } from '@tabula/domain';
+import { API_PATHS, AUTH_HEADER, apiPath } from '@tabula/domain/protocol';
+import type {
+  ApiResponse,
+  AuthenticatedUser,
+  CanvasDetail,
+  CanvasSummary,
+  CreateUserRequest,
+  DeletedCanvasData,
+  LoginUserRequest,
+  UpdateUserRequest,
+  UserFields,
+} from '@tabula/domain/protocol';
+
+/** A failed REST call: `message` is the server's message, `status` the HTTP status (0 offline). */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+/** Where the client sends requests and how it finds the token. */
+export interface ApiClientOptions {
+  /** Origin (or prefix) of the API; '' for same-origin. */
+  baseUrl?: string;
+  /** The stored token, read on every call. */
+  getToken: () => string | null;
+  /** Injected for tests; defaults to the global `fetch`. */
+  fetch?: typeof fetch;
+}
+
+/** The REST calls of PROTOCOL.md, each resolving to the envelope's `data`. */
+export interface ApiClient {
+  createUser(body: CreateUserRequest): Promise<AuthenticatedUser>;
+  loginUser(body: LoginUserRequest): Promise<AuthenticatedUser>;
+  demoLogin(account: 1 | 2): Promise<AuthenticatedUser>;
+  fetchUser(token?: string): Promise<UserFields>;
+  updateUser(body: UpdateUserRequest): Promise<UserFields>;
+  logout(): Promise<void>;
+  createCanvas(name?: string): Promise<CanvasSummary>;
+  getCanvas(id: string): Promise<CanvasDetail>;
+  getAllCanvases(): Promise<CanvasSummary[]>;
+  updateCanvasName(id: string, name: string): Promise<CanvasSummary>;
+  deleteCanvas(id: string): Promise<DeletedCanvasData>;
+}
+
+/**
+ * A fetch-based client for `/auth` and `/canvas`: JSON bodies, the `auth-token` header, and
+ * the `{ success, message?, data? }` envelope unwrapped. A failure throws `ApiError` carrying
+ * the server's message.
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const baseUrl = options.baseUrl ?? '';
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  async function request<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const authToken = token ?? options.getToken();
+    if (authToken) headers[AUTH_HEADER] = authToken;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+
+    let response: Response;
+    try {
+      response = await doFetch(`${baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch {
+      throw new ApiError(SOMETHING_WENT_WRONG, 0);
+    }
+
+    let envelope: ApiResponse<T> | null = null;
+    try {
+      envelope = (await response.json()) as ApiResponse<T>;
+    } catch {
+      envelope = null;
+    }
+    if (!envelope || typeof envelope !== 'object') {
+      throw new ApiError(SOMETHING_WENT_WRONG, response.status);
+    }
+    if (!response.ok || envelope.success !== true) {
+      throw new ApiError(envelope.message || SOMETHING_WENT_WRONG, response.status);
+    }
+    return envelope.data;
+  }
+
+  return {
+    createUser: (body) => request('POST', API_PATHS.createUser, body),
+    loginUser: (body) => request('POST', API_PATHS.loginUser, body),
+    demoLogin: (account) => request('POST', API_PATHS.demoLogin, { account }),
+    fetchUser: (token) => request('GET', API_PATHS.fetchUser, undefined, token),
+    updateUser: (body) => request('POST', API_PATHS.updateUser, body),
+    logout: async () => {
+      await request<null>('POST', API_PATHS.logout, {});
+    },
+    createCanvas: (name) =>
+      request('POST', API_PATHS.createCanvas, name === undefined ? {} : { name }),
+    getCanvas: (id) => request('GET', apiPath(API_PATHS.getCanvas, id)),
+    getAllCanvases: () => request('GET', API_PATHS.getAllCanvases),
+    updateCanvasName: (id, name) =>
+      request('POST', apiPath(API_PATHS.updateCanvasName, id), { name }),
+    deleteCanvas: (id) => request('POST', apiPath(API_PATHS.deleteCanvas, id), {}),
+  };
+}
+
+/** Splits the token off an authenticated user (spec §3: "The token is split off"). */
+export function splitToken(authenticated: AuthenticatedUser): { user: UserFields; token: string } {
+  const { token, ...user } = authenticated;
+  return { user, token };
+}

@@ -1,0 +1,186 @@
+import { io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { firstValueFrom, from, map, Observable, race, share, take, timeout } from 'rxjs';
+import { SOMETHING_WENT_WRONG } from '@tabula/domain';
+import type {
+  AckResult,
+  ClientToServerEvents,
+  CollaboratorCanvas,
+  InviteUserPayload,
+  OnlinePayload,
+  RemoveUserPayload,
+  ServerEventName,
+  ServerToClientEvents,
+} from '@tabula/domain/protocol';
+
+/** The typed Socket.IO client socket of the domain's contract. */
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** The payload a server event carries. */
+export type ServerPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
+
+/** How long an acknowledged request may take before it fails. */
+export const ACK_TIMEOUT_MS = 8000;
+
+/**
+ * The app's realtime connection: received events as rxjs Observables and the spec's
+ * requests (section 7) as Promises resolving to the server's ack data.
+ */
+export interface RealtimeClient {
+  readonly socket: AppSocket;
+  /** Every payload of a server event, while subscribed. */
+  on<E extends ServerEventName>(event: E): Observable<ServerPayload<E>>;
+  /** true on each connect, false on each disconnect. */
+  readonly connected$: Observable<boolean>;
+  /** Resolves once connected; rejects with the server's reason when the handshake is refused. */
+  whenConnected(): Promise<void>;
+  /** `check-if-logged-in`: true when another device of this user is online. */
+  checkLoggedInElsewhere(userId: string): Promise<boolean>;
+  online(user: OnlinePayload): void;
+  getAllCollaboratorCanvases(): Promise<CollaboratorCanvas[]>;
+  inviteUser(payload: InviteUserPayload): Promise<void>;
+  acceptInvitation(canvasId: string): Promise<void>;
+  removeUser(payload: RemoveUserPayload): Promise<void>;
+  /** `can-leave-canvas`: the `success` of `if-leave-canvas`. */
+  canLeaveCanvas(canvasId: string): Promise<boolean>;
+  leaveCanvas(canvasId: string): Promise<void>;
+  deleteCanvas(canvasId: string): Promise<void>;
+  logOut(userId: string): Promise<void>;
+  close(): void;
+}
+
+/** A refused or unanswered realtime request; `message` is the server's. */
+export class RealtimeError extends Error {
+  readonly code: string;
+
+  constructor(message: string, code: string) {
+    super(message);
+    this.name = 'RealtimeError';
+    this.code = code;
+  }
+}
+
+interface LooseEmitter {
+  timeout(ms: number): { emit(event: string, ...args: unknown[]): void };
+}
+
+/** Opens a socket to `url` ('' for same origin) with the token in the handshake. */
+export function connectRealtime(url: string, token: string): RealtimeClient {
+  const options = { auth: { token }, transports: ['websocket', 'polling'] };
+  const socket: AppSocket = url ? io(url, options) : io(options);
+  return createRealtimeClient(socket);
+}
+
+/** Wraps an existing socket (tests pass a fake one). */
+export function createRealtimeClient(socket: AppSocket): RealtimeClient {
+  const streams = new Map<string, Observable<unknown>>();
+
+  function on<E extends ServerEventName>(event: E): Observable<ServerPayload<E>> {
+    let stream = streams.get(event);
+    if (!stream) {
+      stream = new Observable<unknown>((subscriber) => {
+        const listener = (payload: unknown) => subscriber.next(payload);
+        const loose = socket as unknown as {
+          on(e: string, l: (p: unknown) => void): void;
+          off(e: string, l: (p: unknown) => void): void;
+        };
+        loose.on(event, listener);
+        return () => loose.off(event, listener);
+      }).pipe(share());
+      streams.set(event, stream);
+    }
+    return stream as Observable<ServerPayload<E>>;
+  }
+
+  const connected$ = new Observable<boolean>((subscriber) => {
+    const up = () => subscriber.next(true);
+    const down = () => subscriber.next(false);
+    socket.on('connect', up);
+    socket.on('disconnect', down);
+    return () => {
+      socket.off('connect', up);
+      socket.off('disconnect', down);
+    };
+  }).pipe(share());
+
+  function whenConnected(): Promise<void> {
+    if (socket.connected) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const onConnect = () => {
+        socket.off('connect_error', onError);
+        resolve();
+      };
+      const onError = (error: Error) => {
+        socket.off('connect', onConnect);
+        reject(new RealtimeError(error.message || SOMETHING_WENT_WRONG, 'NOT_AUTHENTICATED'));
+      };
+      socket.once('connect', onConnect);
+      socket.once('connect_error', onError);
+    });
+  }
+
+  function request<T>(event: string, ...args: unknown[]): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const emitter = (socket as unknown as LooseEmitter).timeout(ACK_TIMEOUT_MS);
+      emitter.emit(event, ...args, (err: Error | null, result?: AckResult<T>) => {
+        if (err || !result) {
+          reject(new RealtimeError(SOMETHING_WENT_WRONG, 'TIMEOUT'));
+        } else if (result.ok) {
+          resolve(result.data);
+        } else {
+          reject(new RealtimeError(result.error.message, result.error.code));
+        }
+      });
+    });
+  }
+
+  /** Answers from the ack or from the matching server event, whichever comes first. */
+  function ackOrEvent<E extends ServerEventName, T>(
+    answer: E,
+    pick: (payload: ServerPayload<E>) => T,
+    event: string,
+    ...args: unknown[]
+  ): Promise<T> {
+    const viaEvent = on(answer).pipe(take(1), map(pick));
+    const viaAck = from(request<ServerPayload<E>>(event, ...args)).pipe(map(pick));
+    return firstValueFrom(race(viaEvent, viaAck).pipe(timeout(ACK_TIMEOUT_MS)));
+  }
+
+  return {
+    socket,
+    on,
+    connected$,
+    whenConnected,
+    async checkLoggedInElsewhere(userId) {
+      await whenConnected();
+      return ackOrEvent('if-logged-in', (p) => p.success, 'check-if-logged-in', userId);
+    },
+    online(user) {
+      socket.emit('online', user);
+    },
+    getAllCollaboratorCanvases: () => request('get-all-collaborator-canvases'),
+    inviteUser: async (payload) => {
+      await request('invite-user', payload);
+    },
+    acceptInvitation: async (canvasId) => {
+      await request('accept-invitation', { canvasId });
+    },
+    removeUser: async (payload) => {
+      await request('remove-user', payload);
+    },
+    canLeaveCanvas: (canvasId) =>
+      ackOrEvent('if-leave-canvas', (p) => p.success, 'can-leave-canvas', canvasId),
+    leaveCanvas: async (canvasId) => {
+      await request('leave-canvas', { canvasId });
+    },
+    deleteCanvas: async (canvasId) => {
+      await request('delete-canvas', canvasId);
+    },
+    logOut: async (userId) => {
+      await request('log-out', userId);
+    },
+    close() {
+      socket.disconnect();
+    },
+  };
+}
