@@ -27,7 +27,7 @@ export interface PresenceChange {
 
 /** Options shared by the presence adapters. */
 export interface PresenceStoreOptions {
-  /** How long an entry stays live without a refresh, in ms. */
+  /** How long an entry stays live without a refresh, in ms. Default: no expiry in memory, 30 s in Redis. */
   ttlMs?: number;
   /** The clock (ms since the epoch); tests pass a fake one. Default `Date.now`. */
   now?: () => number;

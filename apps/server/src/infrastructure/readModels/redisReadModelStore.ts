@@ -10,6 +10,7 @@
  * A commit is one Lua script: Redis runs it atomically, so the checkpoint test ("is the stored
  * checkpoint older?") and the writes cannot interleave with another node's commit. MULTI/EXEC
  * alone cannot abort on a condition read inside it, and WATCH would need a connection per commit.
+ * On Redis Cluster, give a hash-tagged prefix (e.g. `{tabula:rm}`) so a batch's keys share a slot.
  */
 import { Redis } from 'ioredis';
 import { assertCheckpoint, assertRangeOptions, assertScore, encodeValue } from './readModelStore';
