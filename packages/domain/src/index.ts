@@ -185,5 +185,18 @@ export {
 } from './canvas/canvas.decide';
 export { normaliseCanvasName } from './canvas/canvas.rules';
 
-export { ALLOWED_ELEMENT_TYPES, evolveScene, reconcile } from './scene/index';
-export type { Scene, SceneElement } from './scene/index';
+export {
+  ALLOWED_ELEMENT_TYPES,
+  applySceneEvent,
+  compareElementCopies,
+  compareSceneOrder,
+  evolveScene,
+  isAllowedElementType,
+  liveElements,
+  orderElements,
+  reconcile,
+  restoreElements,
+  sceneElements,
+  toScene,
+} from './scene/index';
+export type { ReconcileOptions, Scene, SceneElement, SceneInput } from './scene/index';

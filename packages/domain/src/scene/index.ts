@@ -2,7 +2,7 @@
 export { ALLOWED_ELEMENT_TYPES, isAllowedElementType } from './elementTypes';
 export { applySceneEvent, evolveScene, restoreElements } from './evolveScene';
 export type { SceneEvent } from './evolveScene';
-export { compareElementCopies, compareSceneOrder, reconcile } from './reconcile';
+export { compareElementCopies, compareSceneOrder, orderElements, reconcile } from './reconcile';
 export type { ReconcileOptions } from './reconcile';
 export { getSceneElement, liveElements, sceneElements, toScene } from './scene';
 export type { Scene, SceneElement, SceneInput } from './scene.types';

@@ -1,0 +1,67 @@
+/**
+ * Builds the real adapters a configuration asks for: the embedded defaults (SQLite log,
+ * in-memory read models and presence) or the scale-out ones (KurrentDB, Redis).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Event } from '@tabula/domain';
+import type { Config } from './config';
+import type { EventStore } from './infrastructure/eventStore/eventStore';
+import { openSqliteEventStore } from './infrastructure/eventStore/sqliteEventStore';
+import type { PresenceStore } from './infrastructure/readModels/presenceStore';
+import type { ReadModelStore } from './infrastructure/readModels/readModelStore';
+import {
+  createInMemoryPresenceStore,
+  createInMemoryReadModelStore,
+  createRedisPresenceStore,
+  createRedisReadModelStore,
+} from './infrastructure/readModels/index';
+
+export interface Adapters {
+  eventStore: EventStore<Event>;
+  readModels: ReadModelStore;
+  presence: PresenceStore;
+  close(): Promise<void>;
+}
+
+export async function openAdapters(config: Config): Promise<Adapters> {
+  let eventStore: EventStore<Event>;
+  if (config.eventStoreUrl) {
+    const { openKurrentDbEventStore } =
+      await import('./infrastructure/eventStore/kurrentDbEventStore');
+    eventStore = openKurrentDbEventStore<Event>({ connectionString: config.eventStoreUrl });
+  } else {
+    eventStore = openSqliteEventStore<Event>({ dataDir: config.dataDir });
+  }
+  const readModels = config.redisUrl
+    ? createRedisReadModelStore({ redis: config.redisUrl, prefix: 'tabula:rm' })
+    : createInMemoryReadModelStore();
+  const presence = config.redisUrl
+    ? createRedisPresenceStore({ redis: config.redisUrl, prefix: 'tabula:presence' })
+    : createInMemoryPresenceStore();
+  return {
+    eventStore,
+    readModels,
+    presence,
+    async close() {
+      await presence.close();
+      await readModels.close();
+      await eventStore.close();
+    },
+  };
+}
+
+/**
+ * The demo accounts' password: DEMO_PASSWORD, or one generated on first start and kept in
+ * the data directory (mode 0600), so it never needs to reach a browser.
+ */
+export function demoPassword(config: Config): string {
+  if (config.demoPassword) return config.demoPassword;
+  const file = path.join(config.dataDir, 'demo-password');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.dataDir, { recursive: true });
+  const password = randomBytes(18).toString('base64url');
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  return password;
+}

@@ -1,0 +1,119 @@
+/**
+ * `createApp(deps)`: the whole server from injected adapters (event store, read models,
+ * presence). Koa + @koa/router for REST, Socket.IO on the same HTTP server, the projection
+ * runner that keeps read models current and feeds the realtime fan-out. Reads no environment.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import { bodyParser } from '@koa/bodyparser';
+import { canvasDecider, userDecider } from '@tabula/domain';
+import type { AppContext, AppDeps } from './appContext';
+import { AuthService } from './features/auth/auth.service';
+import { authRoutes } from './features/auth/auth.routes';
+import { DemoAccounts } from './features/auth/demoAccounts';
+import { CanvasesService } from './features/canvases/canvases.service';
+import { canvasRoutes } from './features/canvases/canvases.routes';
+import { errorMiddleware } from './http/errorMiddleware';
+import { healthRoutes } from './http/health';
+import { cors, securityHeaders } from './http/securityHeaders';
+import { serveSpa } from './http/spa';
+import { CommandHandler } from './infrastructure/commandHandler';
+import { canvasesProjection } from './projections/canvases.projection';
+import { ProjectionRunner } from './projections/projectionRunner';
+import { scenesProjection } from './projections/scenes.projection';
+import { usersProjection } from './projections/users.projection';
+import { createGateway } from './realtime/gateway';
+import type { Gateway } from './realtime/gateway';
+
+export const PROJECTIONS = [usersProjection, canvasesProjection, scenesProjection];
+
+export interface TabulaApp {
+  koa: Koa;
+  httpServer: HttpServer;
+  gateway: Gateway;
+  context: AppContext;
+  /** Listens (port 0 picks a free port) and resolves with the bound address's URL. */
+  listen(port: number, host?: string): Promise<string>;
+  /** Stops accepting, closes sockets and the projection subscription; adapters stay open. */
+  close(): Promise<void>;
+}
+
+export async function createApp(deps: AppDeps): Promise<TabulaApp> {
+  const logError =
+    deps.logError ?? ((error: unknown, where: string) => console.error(`[${where}]`, error));
+  const projections = new ProjectionRunner(deps.eventStore, deps.readModels, PROJECTIONS, (error) =>
+    logError(error, 'projections'),
+  );
+  const context: AppContext = {
+    eventStore: deps.eventStore,
+    readModels: deps.readModels,
+    presence: deps.presence,
+    clock: deps.clock ?? { now: () => new Date() },
+    newId: deps.newId ?? randomUUID,
+    users: new CommandHandler(deps.eventStore, userDecider),
+    canvases: new CommandHandler(deps.eventStore, canvasDecider),
+    projections,
+    rateLimits: {
+      authPerIpPerMinute: 60,
+      failedLoginsPerAccount: 10,
+      socketMessagesPerSecond: 200,
+      ...deps.rateLimits,
+    },
+    logError,
+  };
+  await projections.start();
+
+  const auth = new AuthService(context);
+  const canvases = new CanvasesService(context);
+  let demo: DemoAccounts | undefined;
+  if (deps.demo?.enabled) {
+    demo = new DemoAccounts(context, auth);
+    await demo.ensure(deps.demo.password);
+  }
+
+  const koa = new Koa({ proxy: false });
+  koa.on('error', (error) => logError(error, 'http'));
+  const allowedOrigins = deps.allowedOrigins ?? [];
+  const auths = authRoutes(context, auth, demo);
+  const canvasRouter = canvasRoutes(auth, canvases);
+  const health = healthRoutes(context);
+  koa
+    .use(errorMiddleware)
+    .use(securityHeaders)
+    .use(cors(allowedOrigins))
+    .use(serveSpa(deps.webDist))
+    .use(bodyParser({ enableTypes: ['json'], jsonLimit: '64kb', encoding: 'utf-8' }))
+    .use(health.routes())
+    .use(auths.routes())
+    .use(auths.allowedMethods())
+    .use(canvasRouter.routes())
+    .use(canvasRouter.allowedMethods());
+
+  const httpServer = createServer(koa.callback());
+  const gateway = createGateway(httpServer, context, auth, canvases, allowedOrigins);
+
+  return {
+    koa,
+    httpServer,
+    gateway,
+    context,
+    listen(port, host = '127.0.0.1') {
+      return new Promise((resolve, reject) => {
+        httpServer.once('error', reject);
+        httpServer.listen(port, host, () => {
+          const { address, port: bound } = httpServer.address() as AddressInfo;
+          resolve(`http://${address.includes(':') ? `[${address}]` : address}:${bound}`);
+        });
+      });
+    },
+    async close() {
+      await gateway.close();
+      projections.stop();
+      if (httpServer.listening)
+        await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * What every feature of the server is built from: the adapters `createApp` was given, plus the
+ * command handlers and the projection runner made from them. Passed explicitly, never global.
+ */
+import type {
+  CanvasCommand,
+  CanvasEvent,
+  CanvasState,
+  Event,
+  UserCommand,
+  UserEvent,
+  UserState,
+} from '@tabula/domain';
+import type { RateLimitConfig } from './config';
+import type { CommandHandler } from './infrastructure/commandHandler';
+import type { EventStore } from './infrastructure/eventStore/eventStore';
+import type { PresenceStore } from './infrastructure/readModels/presenceStore';
+import type { ReadModelStore } from './infrastructure/readModels/readModelStore';
+import type { ProjectionRunner } from './projections/projectionRunner';
+
+export interface Clock {
+  /** The current instant. */
+  now(): Date;
+}
+
+export interface AppDeps {
+  eventStore: EventStore<Event>;
+  readModels: ReadModelStore;
+  presence: PresenceStore;
+  clock?: Clock;
+  /** A fresh unique id (default: crypto.randomUUID). */
+  newId?: () => string;
+  allowedOrigins?: string[];
+  demo?: { enabled: boolean; password: string };
+  webDist?: string;
+  rateLimits?: Partial<RateLimitConfig>;
+  /** Where 5xx errors and unexpected failures are reported (default: console.error). */
+  logError?: (error: unknown, context: string) => void;
+}
+
+export interface AppContext {
+  eventStore: EventStore<Event>;
+  readModels: ReadModelStore;
+  presence: PresenceStore;
+  clock: Clock;
+  newId: () => string;
+  users: CommandHandler<UserState, UserCommand, UserEvent>;
+  canvases: CommandHandler<CanvasState, CanvasCommand, CanvasEvent>;
+  projections: ProjectionRunner;
+  rateLimits: RateLimitConfig;
+  logError: (error: unknown, context: string) => void;
+}
+
+/** Command metadata for an action of `actorId` now. */
+export function commandMetadata(context: AppContext, actorId: string, eventId = context.newId()) {
+  return { actorId, now: context.clock.now().toISOString(), eventId };
+}

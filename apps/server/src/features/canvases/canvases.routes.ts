@@ -1,0 +1,42 @@
+/** `/canvas`: create, get, list, rename and delete canvases (PROTOCOL.md). */
+import Router from '@koa/router';
+import {
+  CreateCanvasDto,
+  DeleteCanvasDto,
+  UpdateCanvasNameDto,
+  parseDto,
+  parseId,
+} from '@tabula/domain/dto';
+import { identityOf, ok, requireAuth } from '../../http/authenticate';
+import type { AuthService } from '../auth/auth.service';
+import type { CanvasesService } from './canvases.service';
+
+export function canvasRoutes(auth: AuthService, canvases: CanvasesService): Router {
+  const router = new Router({ prefix: '/canvas' });
+  router.use(requireAuth(auth));
+
+  router.post('/createcanvas', async (ctx) => {
+    const body = parseDto(CreateCanvasDto, ctx.request.body ?? {});
+    ok(ctx, await canvases.create(identityOf(ctx).userId, body.name), 201);
+  });
+
+  router.get('/getcanvas/:id', async (ctx) => {
+    ok(ctx, await canvases.detail(identityOf(ctx).userId, parseId(ctx.params.id)));
+  });
+
+  router.get('/getallcanvases', async (ctx) => {
+    ok(ctx, await canvases.list(identityOf(ctx).userId));
+  });
+
+  router.post('/updatecanvasname/:id', async (ctx) => {
+    const body = parseDto(UpdateCanvasNameDto, ctx.request.body);
+    ok(ctx, await canvases.rename(identityOf(ctx).userId, parseId(ctx.params.id), body.name));
+  });
+
+  router.post('/deletecanvas/:id', async (ctx) => {
+    parseDto(DeleteCanvasDto, ctx.request.body ?? {});
+    ok(ctx, await canvases.remove(identityOf(ctx).userId, parseId(ctx.params.id)));
+  });
+
+  return router;
+}

@@ -1,0 +1,130 @@
+/**
+ * Canvas commands and queries shared by the REST routes and the socket gateway. Every change
+ * goes through the canvas aggregate's `decide` with an expected revision; reads come from the
+ * canvases and scenes projections.
+ */
+import {
+  CANVAS_NOT_FOUND,
+  DomainError,
+  canRead,
+  canvasStreamName,
+  orderElements,
+} from '@tabula/domain';
+import type { CanvasCommand, CanvasState, SceneElement } from '@tabula/domain';
+import type { CanvasDetail, CanvasSummary, CollaboratorCanvas } from '@tabula/domain/protocol';
+import type { AppContext } from '../../appContext';
+import { commandMetadata } from '../../appContext';
+import type { CommandResult } from '../../infrastructure/commandHandler';
+import type { CanvasDoc } from '../../projections/readModelKeys';
+import {
+  CANVASES,
+  collaboratingKey,
+  ownedLiveKey,
+  sceneKey,
+  userCanvasesKey,
+} from '../../projections/readModelKeys';
+import { friendlyCanvasName } from './canvasNames';
+
+/** The data part of every canvas command; the service adds the type's metadata. */
+type CommandBody<C extends CanvasCommand = CanvasCommand> = Pick<C, 'type' | 'data'>;
+
+export function toSummary(canvas: CanvasDoc): CanvasSummary {
+  return { _id: canvas._id, name: canvas.name, timestamp: canvas.timestamp };
+}
+
+export class CanvasesService {
+  constructor(private readonly context: AppContext) {}
+
+  /** Runs a canvas command for `actorId` and waits until the read models show it. */
+  async execute(
+    actorId: string,
+    command: CommandBody,
+    eventId?: string,
+  ): Promise<CommandResult<CanvasState, unknown>> {
+    const result = await this.context.canvases.handle(canvasStreamName(command.data.canvasId), {
+      ...command,
+      metadata: commandMetadata(this.context, actorId, eventId),
+    } as CanvasCommand);
+    if (result.position >= 0) await this.context.projections.waitFor(result.position);
+    return result;
+  }
+
+  /** The canvas aggregate's state: authorisation checks of the gateway use it. */
+  async state(canvasId: string): Promise<CanvasState> {
+    return (await this.context.canvases.load(canvasStreamName(canvasId))).state;
+  }
+
+  /** The state of a canvas the user may read, or NOT_FOUND (also for canvases not theirs to see). */
+  async readable(userId: string, canvasId: string): Promise<CanvasState & { status: 'active' }> {
+    const state = await this.state(canvasId);
+    if (state.status !== 'active' || !canRead(state, userId))
+      throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
+    return state;
+  }
+
+  async create(userId: string, name?: string): Promise<CanvasSummary> {
+    const canvasId = this.context.newId();
+    await this.execute(userId, {
+      type: 'CreateCanvas',
+      data: { canvasId, name: name ?? friendlyCanvasName() },
+    });
+    return toSummary(await this.doc(canvasId));
+  }
+
+  async detail(userId: string, canvasId: string): Promise<CanvasDetail> {
+    await this.readable(userId, canvasId);
+    const canvas = await this.doc(canvasId);
+    const scene = await this.context.readModels.hashGetAll<SceneElement>(sceneKey(canvasId));
+    const elements = orderElements(scene.values()).filter((element) => !element.isDeleted);
+    return { ...toSummary(canvas), ownerId: canvas.ownerId, revision: canvas.revision, elements };
+  }
+
+  /** The scene with tombstones, for clients that reconcile (join-canvas). */
+  async snapshot(canvasId: string): Promise<{ revision: number; elements: SceneElement[] }> {
+    const canvas = await this.doc(canvasId);
+    const scene = await this.context.readModels.hashGetAll<SceneElement>(sceneKey(canvasId));
+    return { revision: canvas.revision, elements: orderElements(scene.values()) };
+  }
+
+  /** The user's own canvases, newest first. */
+  async list(userId: string): Promise<CanvasSummary[]> {
+    const entries = await this.context.readModels.sortedRange(userCanvasesKey(userId), {
+      reverse: true,
+    });
+    const docs = await this.context.readModels.getMany<CanvasDoc>(
+      CANVASES,
+      entries.map((entry) => entry.member),
+    );
+    return docs.filter((doc): doc is CanvasDoc => doc !== null).map(toSummary);
+  }
+
+  async rename(userId: string, canvasId: string, name: string): Promise<CanvasSummary> {
+    await this.execute(userId, { type: 'RenameCanvas', data: { canvasId, name } });
+    return toSummary(await this.doc(canvasId));
+  }
+
+  async remove(userId: string, canvasId: string): Promise<{ _id: string }> {
+    await this.execute(userId, { type: 'DeleteCanvas', data: { canvasId } });
+    return { _id: canvasId };
+  }
+
+  /** Live canvases the user collaborates on (`all-collaborator-canvases`). */
+  async collaborating(userId: string): Promise<CollaboratorCanvas[]> {
+    const ids = await this.context.readModels.setMembers(collaboratingKey(userId));
+    const docs = await this.context.readModels.getMany<CanvasDoc>(CANVASES, ids);
+    return docs
+      .filter((doc): doc is CanvasDoc => doc !== null)
+      .map((doc) => ({ canvasId: doc._id, canvasName: doc.name, id: doc.ownerId }));
+  }
+
+  /** Canvas ids the user owns that are live (`get-admin-of-canvases`). */
+  ownedLive(userId: string): Promise<string[]> {
+    return this.context.readModels.setMembers(ownedLiveKey(userId));
+  }
+
+  async doc(canvasId: string): Promise<CanvasDoc> {
+    const canvas = await this.context.readModels.get<CanvasDoc>(CANVASES, canvasId);
+    if (!canvas) throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
+    return canvas;
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Serves the built web app with an SPA fallback: a GET for a file that exists is served
+ * as-is (hashed assets cached for a year), any other GET outside the API answers index.html
+ * so client-side routes work on reload. Without a build it serves a short placeholder page.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Context, Next } from 'koa';
+import send from 'koa-send';
+
+const API_PREFIXES = ['/auth/', '/canvas/', '/socket.io/', '/api/'];
+
+export const PLACEHOLDER_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tabula</title></head>
+<body><h1>Tabula</h1><p>The server is running. The web app has not been built yet: run <code>npm start</code>.</p></body></html>`;
+
+export function serveSpa(webDist: string | undefined) {
+  const root = webDist && existsSync(path.join(webDist, 'index.html')) ? webDist : undefined;
+  return async function spa(ctx: Context, next: Next): Promise<void> {
+    await next();
+    if (ctx.body != null || ctx.status !== 404) return;
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
+    if (API_PREFIXES.some((prefix) => ctx.path.startsWith(prefix))) return;
+    if (!root) {
+      ctx.type = 'html';
+      ctx.body = PLACEHOLDER_HTML;
+      return;
+    }
+    const isAsset = ctx.path.startsWith('/assets/');
+    try {
+      await send(ctx, ctx.path, {
+        root,
+        index: 'index.html',
+        maxage: isAsset ? 365 * 24 * 3600 * 1000 : 0,
+        immutable: isAsset,
+      });
+    } catch {
+      // Not a file: a client-side route (or a missing asset, which the app's 404 page shows).
+      await send(ctx, 'index.html', { root });
+    }
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * Runs tasks one at a time per key (a stream name), in arrival order, while tasks for
+ * different keys run concurrently. Commands on one stream are serialised in-process so a
+ * version conflict only happens between server nodes.
+ */
+export class KeyedMutex {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const result = previous.then(task, task);
+    const tail = result.catch(() => undefined);
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return result;
+  }
+}

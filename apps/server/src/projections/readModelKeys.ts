@@ -1,0 +1,44 @@
+/**
+ * Names of every read model the projections write and the queries read, in one place.
+ */
+export const USERS = 'users';
+export const USER_ID_BY_EMAIL = 'userIdByEmail';
+export const USER_ID_BY_USERNAME = 'userIdByUsername';
+export const SESSIONS = 'sessions';
+export const CANVASES = 'canvases';
+
+/** Each user's canvases, scored by creation time (newest first with `reverse`). */
+export const userCanvasesKey = (userId: string) => `userCanvases:${userId}`;
+/** Live canvases a user collaborates on (not owns). */
+export const collaboratingKey = (userId: string) => `collaborating:${userId}`;
+/** Canvases a user owns that are live (have collaborators or pending invitations). */
+export const ownedLiveKey = (userId: string) => `ownedLive:${userId}`;
+/** The scene of a canvas: one hash field per element id. */
+export const sceneKey = (canvasId: string) => `scene:${canvasId}`;
+
+export interface UserDoc {
+  id: string;
+  username: string;
+  name: string;
+  email: string;
+  profilePhoto: string;
+  passwordHash: string;
+  demo: boolean;
+}
+
+export interface SessionDoc {
+  sessionId: string;
+  userId: string;
+}
+
+export interface CanvasDoc {
+  _id: string;
+  name: string;
+  /** Creation time, ISO-8601. */
+  timestamp: string;
+  ownerId: string;
+  /** Revision of the canvas stream's last event the projection applied. */
+  revision: number;
+  collaborators: string[];
+  invited: string[];
+}

@@ -1,0 +1,182 @@
+/**
+ * Everything rooms hear about state changes comes from here: the projection runner publishes
+ * each event once the read models show it, and this turns it into Socket.IO messages for the
+ * sockets of this node (`io.local`: every node tails the log and serves its own sockets).
+ * Drawing changes committed together go out as one `updated-canvas` per room.
+ */
+import { ADMIN_DELETED_CANVAS, REMOVED_BY_ADMIN, joinedTheCanvas, reconcile } from '@tabula/domain';
+import type { CanvasEvent, Event, SceneElement, UserEvent } from '@tabula/domain';
+import type { Collaborator } from '@tabula/domain/protocol';
+import type { RecordedEvent } from '../infrastructure/eventStore/eventStore';
+import type { AppContext } from '../appContext';
+import type { CanvasesService } from '../features/canvases/canvases.service';
+import type { CanvasDoc, UserDoc } from '../projections/readModelKeys';
+import { CANVASES, USERS } from '../projections/readModelKeys';
+import type { AppServer } from './socketTypes';
+import { rooms } from './socketTypes';
+
+interface PendingUpdate {
+  revision: number;
+  actorId: string;
+  elements: SceneElement[];
+}
+
+export class FanOut {
+  private pending = new Map<string, PendingUpdate>();
+  private flushScheduled = false;
+
+  constructor(
+    private readonly io: AppServer,
+    private readonly context: AppContext,
+    private readonly canvases: CanvasesService,
+  ) {}
+
+  /** Handles one event; async work is awaited so messages keep the log's order per room. */
+  async publish(record: RecordedEvent<Event>): Promise<void> {
+    const event = record.event as Event as CanvasEvent | UserEvent;
+    switch (event.type) {
+      case 'LineDrawn':
+      case 'CanvasRestored':
+        return this.queueDrawing(
+          event.data.canvasId,
+          record.revision,
+          event.metadata.actorId,
+          event.data.elements,
+        );
+      case 'UserLoggedOut': {
+        const room = rooms.session(event.data.sessionId);
+        setImmediate(() => this.io.local.in(room).disconnectSockets(true));
+        return;
+      }
+      case 'UserInvited':
+        return this.invited(event.data.canvasId, event.data.userId, event.data.invitedBy);
+      case 'InvitationAccepted':
+        return this.accepted(event.data.canvasId, event.data.userId);
+      case 'CollaboratorRemoved':
+        this.io.local
+          .to(rooms.user(event.data.userId))
+          .emit('error', { message: REMOVED_BY_ADMIN });
+        return this.left(event.data.canvasId, event.data.userId);
+      case 'CollaboratorLeft':
+        return this.left(event.data.canvasId, event.data.userId);
+      case 'CanvasDeleted':
+        return this.deleted(event.data.canvasId, record);
+      default:
+        return;
+    }
+  }
+
+  private queueDrawing(
+    canvasId: string,
+    revision: number,
+    actorId: string,
+    elements: SceneElement[],
+  ): void {
+    const queued = this.pending.get(canvasId);
+    this.pending.set(
+      canvasId,
+      queued
+        ? { revision, actorId, elements: reconcile(queued.elements, elements) }
+        : { revision, actorId, elements },
+    );
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    const pending = this.pending;
+    this.pending = new Map();
+    for (const [canvasId, update] of pending) {
+      this.io.local.to(rooms.canvas(canvasId)).emit('updated-canvas', { canvasId, ...update });
+    }
+  }
+
+  private async user(userId: string): Promise<UserDoc | null> {
+    return this.context.readModels.get<UserDoc>(USERS, userId);
+  }
+
+  private async invited(canvasId: string, inviteeId: string, ownerId: string): Promise<void> {
+    const [canvas, owner] = await Promise.all([this.canvases.doc(canvasId), this.user(ownerId)]);
+    this.io.local.to(rooms.user(inviteeId)).emit('receive-invitation', {
+      canvasId,
+      canvasName: canvas.name,
+      adminUserId: ownerId,
+      adminProfilePhoto: owner?.profilePhoto ?? '',
+      username: owner?.username ?? '',
+    });
+    await this.sendOwnedLive(ownerId);
+  }
+
+  private async accepted(canvasId: string, userId: string): Promise<void> {
+    const canvas = await this.canvases.doc(canvasId);
+    const room = rooms.canvas(canvasId);
+    this.io.local.in(rooms.user(userId)).socketsJoin(room);
+    const members = await Promise.all(
+      [canvas.ownerId, ...canvas.collaborators].map((id) => this.user(id)),
+    );
+    const collaborators: Collaborator[] = members
+      .filter((member): member is UserDoc => member !== null)
+      .map(({ id, username, profilePhoto }) => ({ userId: id, username, profilePhoto }));
+    this.io.local.to(room).emit('collaborator-joined', { canvasId, collaborators });
+    const accepter = await this.user(userId);
+    this.io.local.to(rooms.user(canvas.ownerId)).emit('invitation-accepted', {
+      canvasId,
+      userId,
+      message: joinedTheCanvas(accepter?.username ?? 'Someone'),
+    });
+    await this.sendOwnedLive(canvas.ownerId);
+    await this.sendCollaborating(userId);
+  }
+
+  private async left(canvasId: string, userId: string): Promise<void> {
+    const room = rooms.canvas(canvasId);
+    this.io.local.in(rooms.user(userId)).socketsLeave(room);
+    this.io.local.to(room).emit('collaborator-leaved', { canvasId, userId });
+    this.io.local.to(rooms.user(userId)).emit('collaborator-leaved', { canvasId, userId });
+    await this.sendCollaborating(userId);
+    const canvas = await this.context.readModels.get<CanvasDoc>(CANVASES, canvasId);
+    if (canvas) await this.sendOwnedLive(canvas.ownerId);
+  }
+
+  private async deleted(canvasId: string, record: RecordedEvent<Event>): Promise<void> {
+    const room = rooms.canvas(canvasId);
+    const state = await this.canvases.state(canvasId);
+    const collaborators = await this.collaboratorsBefore(record);
+    this.io.local.to(room).emit('canvas-deleted', { canvasId, message: ADMIN_DELETED_CANVAS });
+    for (const userId of collaborators) {
+      this.io.local.to(rooms.user(userId)).emit('error', { message: ADMIN_DELETED_CANVAS });
+      await this.sendCollaborating(userId);
+    }
+    this.io.local.in(room).socketsLeave(room);
+    if (state.status === 'deleted') await this.sendOwnedLive(state.ownerId);
+  }
+
+  /** Who collaborated on a canvas just before it was deleted (the read model has dropped it). */
+  private async collaboratorsBefore(deletion: RecordedEvent<Event>): Promise<string[]> {
+    const history = await this.context.eventStore.readStream(deletion.streamName);
+    const members = new Set<string>();
+    for (const recorded of history) {
+      const event = recorded.event as Event as CanvasEvent;
+      if (recorded.revision >= deletion.revision) break;
+      if (event.type === 'InvitationAccepted') members.add(event.data.userId);
+      if (event.type === 'CollaboratorLeft' || event.type === 'CollaboratorRemoved')
+        members.delete(event.data.userId);
+    }
+    return [...members];
+  }
+
+  private async sendCollaborating(userId: string): Promise<void> {
+    this.io.local
+      .to(rooms.user(userId))
+      .emit('all-collaborator-canvases', await this.canvases.collaborating(userId));
+  }
+
+  private async sendOwnedLive(userId: string): Promise<void> {
+    this.io.local
+      .to(rooms.user(userId))
+      .emit('get-admin-of-canvases', await this.canvases.ownedLive(userId));
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * The Socket.IO gateway on the app's HTTP server: token check in the connection middleware,
+ * message guards (size, rate, known event names) before any handler, the feature handlers,
+ * and the fan-out of committed events to rooms.
+ */
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import { concatMap, from } from 'rxjs';
+import type { Subscription } from 'rxjs';
+import { INVALID_REQUEST, MESSAGE_TOO_LARGE, TOO_MANY_MESSAGES } from '@tabula/domain';
+import { MAX_SOCKET_MESSAGE_BYTES } from '@tabula/domain/protocol';
+import type { AppContext } from '../appContext';
+import type { AuthService } from '../features/auth/auth.service';
+import type { CanvasesService } from '../features/canvases/canvases.service';
+import { RateLimiter } from '../http/rateLimiter';
+import { registerCollaborationHandlers } from './collaboration.socket';
+import { registerDrawingHandlers } from './drawing.socket';
+import { FanOut } from './fanOut';
+import { markOnline, registerPresenceHandlers } from './presence.socket';
+import type { AppServer } from './socketTypes';
+import { rooms } from './socketTypes';
+import { SocketProblem, ackOf, answerError } from './withAck';
+
+const KNOWN_EVENTS = new Set([
+  'check-if-logged-in',
+  'online',
+  'get-all-collaborator-canvases',
+  'invite-user',
+  'accept-invitation',
+  'remove-user',
+  'can-leave-canvas',
+  'leave-canvas',
+  'delete-canvas',
+  'log-out',
+  'join-canvas',
+  'canvas-update',
+  'pointer',
+]);
+
+/** Bytes of a message's payload as JSON (what the 256 KB limit is about). */
+function payloadBytes(args: unknown[]): number {
+  try {
+    return Buffer.byteLength(JSON.stringify(args.filter((arg) => typeof arg !== 'function')) ?? '');
+  } catch {
+    return Infinity;
+  }
+}
+
+export interface Gateway {
+  io: AppServer;
+  close(): Promise<void>;
+}
+
+export function createGateway(
+  httpServer: HttpServer,
+  context: AppContext,
+  auth: AuthService,
+  canvases: CanvasesService,
+  allowedOrigins: readonly string[],
+): Gateway {
+  const io: AppServer = new Server(httpServer, {
+    // The transport accepts up to 1 MB so that a message over our 256 KB limit gets a clear
+    // error ack instead of a dropped connection; beyond 1 MB the transport closes it.
+    maxHttpBufferSize: 1024 * 1024,
+    cors: allowedOrigins.length ? { origin: [...allowedOrigins], credentials: false } : undefined,
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      const host = req.headers.host;
+      const sameOrigin = !origin || origin === `http://${host}` || origin === `https://${host}`;
+      callback(null, sameOrigin || allowedOrigins.includes(origin));
+    },
+  });
+
+  io.use((socket, next) => {
+    void (async () => {
+      const identity = await auth.authenticate(
+        (socket.handshake.auth as { token?: unknown })?.token,
+      );
+      const user = await auth.user(identity.userId);
+      socket.data = { ...identity, username: user.username, profilePhoto: user.profilePhoto };
+      next();
+    })().catch(() => {
+      const error = new Error('Please authenticate using a valid token') as Error & {
+        data?: unknown;
+      };
+      error.data = { code: 'NOT_AUTHENTICATED' };
+      next(error);
+    });
+  });
+
+  io.on('connection', (socket) => {
+    const limiter = new RateLimiter(context.rateLimits.socketMessagesPerSecond, 1000);
+    socket.use(([event, ...args], next) => {
+      const ack = ackOf(args);
+      if (!KNOWN_EVENTS.has(event))
+        return answerError(
+          socket,
+          ack,
+          new SocketProblem(
+            'INVALID',
+            `${INVALID_REQUEST} Unknown event '${String(event).slice(0, 64)}'.`,
+          ),
+        );
+      if (limiter.hit(socket.id) > 0)
+        return answerError(socket, ack, new SocketProblem('RATE_LIMITED', TOO_MANY_MESSAGES));
+      if (payloadBytes(args) > MAX_SOCKET_MESSAGE_BYTES)
+        return answerError(socket, ack, new SocketProblem('TOO_LARGE', MESSAGE_TOO_LARGE));
+      next();
+    });
+    void socket.join([rooms.user(socket.data.userId), rooms.session(socket.data.sessionId)]);
+    registerPresenceHandlers(io, socket, context, auth, canvases);
+    registerCollaborationHandlers(socket, context, canvases);
+    registerDrawingHandlers(socket, context, canvases);
+    markOnline(io, socket, context).catch((error) => context.logError(error, 'presence'));
+  });
+
+  const fanOut = new FanOut(io, context, canvases);
+  const subscription: Subscription = context.projections.processed$
+    .pipe(
+      concatMap((record) =>
+        from(fanOut.publish(record).catch((error) => context.logError(error, 'fan-out'))),
+      ),
+    )
+    .subscribe();
+
+  // Presence entries expire unless renewed (Redis); a node that dies drops out by itself.
+  const heartbeat = setInterval(() => {
+    context.presence.refresh().catch((error) => context.logError(error, 'presence refresh'));
+  }, 10_000);
+  heartbeat.unref();
+
+  return {
+    io,
+    async close() {
+      clearInterval(heartbeat);
+      subscription.unsubscribe();
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * Who is online: `check-if-logged-in`, `online`, `log-out`, and the disconnect that follows.
+ * Presence is ephemeral (never in the log); a socket counts as online from its connection.
+ */
+import {
+  DomainError,
+  NOT_ALLOWED,
+  USER_LOGGED_IN_ALREADY,
+  YOU_CAN_LOGIN_SAFELY,
+} from '@tabula/domain';
+import { OnlineDto, parseDto, parseId } from '@tabula/domain/dto';
+import type { OnlineUsers } from '@tabula/domain/protocol';
+import type { AppContext } from '../appContext';
+import type { AuthService } from '../features/auth/auth.service';
+import type { CanvasesService } from '../features/canvases/canvases.service';
+import type { AppServer, AppSocket } from './socketTypes';
+import { rooms } from './socketTypes';
+import { withAck } from './withAck';
+
+/** A payload's user id must be the socket's own: identity comes from the token only. */
+export function assertSelf(socket: AppSocket, userId: string): void {
+  if (userId !== socket.data.userId) throw new DomainError('FORBIDDEN', NOT_ALLOWED);
+}
+
+export async function broadcastOnlineUsers(io: AppServer, context: AppContext): Promise<void> {
+  const online = await context.presence.onlineUsers();
+  // Object.fromEntries defines own properties: a user id of '__proto__' cannot pollute.
+  const users: OnlineUsers = Object.fromEntries(online.map((user) => [user.userId, user]));
+  io.emit('get-online-users', users);
+}
+
+export async function markOnline(
+  io: AppServer,
+  socket: AppSocket,
+  context: AppContext,
+): Promise<void> {
+  const { userId, sessionId, username, profilePhoto } = socket.data;
+  await context.presence.setOnline(userId, sessionId, socket.id, { username, profilePhoto });
+  await broadcastOnlineUsers(io, context);
+}
+
+export function registerPresenceHandlers(
+  io: AppServer,
+  socket: AppSocket,
+  context: AppContext,
+  auth: AuthService,
+  canvases: CanvasesService,
+): void {
+  const { logError } = context;
+
+  socket.on(
+    'check-if-logged-in',
+    withAck(
+      socket,
+      async (payload) => {
+        assertSelf(socket, parseId(payload));
+        const success = await context.presence.otherSessionOnline(
+          socket.data.userId,
+          socket.data.sessionId,
+        );
+        const answer = {
+          success,
+          message: success ? USER_LOGGED_IN_ALREADY : YOU_CAN_LOGIN_SAFELY,
+        };
+        socket.emit('if-logged-in', answer);
+        return answer;
+      },
+      logError,
+    ),
+  );
+
+  socket.on(
+    'online',
+    withAck(
+      socket,
+      async (payload) => {
+        assertSelf(socket, parseDto(OnlineDto, payload).userId);
+        await markOnline(io, socket, context);
+        const { userId } = socket.data;
+        const [owned, collaborating] = await Promise.all([
+          canvases.ownedLive(userId),
+          canvases.collaborating(userId),
+        ]);
+        await socket.join(
+          [...owned, ...collaborating.map((canvas) => canvas.canvasId)].map(rooms.canvas),
+        );
+        socket.emit('get-admin-of-canvases', owned);
+        return null;
+      },
+      logError,
+    ),
+  );
+
+  socket.on(
+    'log-out',
+    withAck(
+      socket,
+      async (payload) => {
+        assertSelf(socket, parseId(payload));
+        // The UserLoggedOut event disconnects every socket of this session (see fanOut).
+        await auth.logOut({ userId: socket.data.userId, sessionId: socket.data.sessionId });
+        return null;
+      },
+      logError,
+    ),
+  );
+
+  socket.on('disconnect', () => {
+    void (async () => {
+      const change = await context.presence.setOffline(socket.id);
+      if (change?.userWentOffline) {
+        io.emit('disconnected-user', change.userId);
+        await broadcastOnlineUsers(io, context);
+      }
+    })().catch((error) => logError(error, 'disconnect'));
+  });
+}

@@ -1,0 +1,188 @@
+/**
+ * Starts the real app for integration tests: a SQLite log in a fresh temp dir, read models in
+ * memory or in the real Redis (random prefix), listening on 127.0.0.1 port 0. Gives small
+ * helpers for REST calls and real socket.io clients.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { io as connect } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import type { Event } from '@tabula/domain';
+import type {
+  AckResult,
+  ClientToServerEvents,
+  ServerToClientEvents,
+} from '@tabula/domain/protocol';
+import { createApp } from '../src/app';
+import type { TabulaApp } from '../src/app';
+import type { AppDeps } from '../src/appContext';
+import { openSqliteEventStore } from '../src/infrastructure/eventStore/sqliteEventStore';
+import type { SqliteEventStore } from '../src/infrastructure/eventStore/sqliteEventStore';
+import {
+  createInMemoryPresenceStore,
+  createInMemoryReadModelStore,
+  createRedisPresenceStore,
+  createRedisReadModelStore,
+} from '../src/infrastructure/readModels/index';
+
+export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const DEMO_PASSWORD = 'demo-password-for-tests';
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface TestServerOptions {
+  /** Read models and presence in the real Redis (default: in memory). */
+  redis?: boolean;
+  /** Reuse a data directory (restart tests). */
+  dataDir?: string;
+  overrides?: Partial<AppDeps>;
+}
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: { success: boolean; message?: string; data?: T };
+}
+
+export interface TestServer {
+  url: string;
+  app: TabulaApp;
+  eventStore: SqliteEventStore<Event>;
+  dataDir: string;
+  post<T = unknown>(path: string, body?: unknown, token?: string): Promise<ApiAnswer<T>>;
+  get<T = unknown>(path: string, token?: string): Promise<ApiAnswer<T>>;
+  socket(token: string): Promise<ClientSocket>;
+  /** Stops the app and closes the adapters; `keepData` leaves the directory for a restart. */
+  close(options?: { keepData?: boolean }): Promise<void>;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'tabula-test-'));
+  const eventStore = openSqliteEventStore<Event>({ dataDir });
+  const prefix = `tabula-test:${randomUUID()}`;
+  const readModels = options.redis
+    ? createRedisReadModelStore({ redis: REDIS_URL, prefix: `${prefix}:rm` })
+    : createInMemoryReadModelStore();
+  const presence = options.redis
+    ? createRedisPresenceStore({ redis: REDIS_URL, prefix: `${prefix}:presence` })
+    : createInMemoryPresenceStore();
+  const app = await createApp({
+    eventStore,
+    readModels,
+    presence,
+    demo: { enabled: true, password: DEMO_PASSWORD },
+    rateLimits: {
+      authPerIpPerMinute: 10_000,
+      failedLoginsPerAccount: 10_000,
+      socketMessagesPerSecond: 10_000,
+    },
+    logError: () => undefined,
+    ...options.overrides,
+  });
+  const url = await app.listen(0);
+  const sockets: ClientSocket[] = [];
+
+  async function call<T>(
+    method: string,
+    route: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<ApiAnswer<T>> {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers['auth-token'] = token;
+    const response = await fetch(url + route, {
+      method,
+      headers,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: text ? JSON.parse(text) : {},
+    };
+  }
+
+  return {
+    url,
+    app,
+    eventStore,
+    dataDir,
+    post: (route, body, token) => call('POST', route, body ?? {}, token),
+    get: (route, token) => call('GET', route, undefined, token),
+    socket(token) {
+      const socket: ClientSocket = connect(url, {
+        auth: { token },
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+      });
+      sockets.push(socket);
+      return new Promise((resolve, reject) => {
+        socket.once('connect', () => resolve(socket));
+        socket.once('connect_error', reject);
+      });
+    },
+    async close({ keepData = false } = {}) {
+      for (const socket of sockets) socket.disconnect();
+      await app.close();
+      if (options.redis) await readModels.clear();
+      await presence.close();
+      await readModels.close();
+      await eventStore.close();
+      if (!keepData && !options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Emits with an ack and resolves with the ack's result. */
+export function emitWithAck<T = unknown>(
+  socket: ClientSocket,
+  event: string,
+  ...args: unknown[]
+): Promise<AckResult<T>> {
+  return new Promise((resolve) => {
+    (socket.emit as (event: string, ...rest: unknown[]) => void)(
+      event,
+      ...args,
+      (result: AckResult<T>) => resolve(result),
+    );
+  });
+}
+
+/** Resolves with the next `event` the socket receives. */
+export function nextEvent<T = unknown>(
+  socket: ClientSocket,
+  event: string,
+  timeoutMs = 3000,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no '${event}' within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    (socket as unknown as { once(event: string, listener: (payload: T) => void): void }).once(
+      event,
+      (payload: T) => {
+        clearTimeout(timer);
+        resolve(payload);
+      },
+    );
+  });
+}
+
+let counter = 0;
+/** A fresh valid sign-up body. */
+export function newUser(name = 'user') {
+  counter += 1;
+  const tag = `${name}${counter}${randomUUID().slice(0, 6)}`;
+  return {
+    name: `Test ${name}`,
+    username: tag,
+    email: `${tag}@example.com`,
+    password: 'correct horse battery',
+  };
+}

@@ -1,0 +1,62 @@
+// Makes a fresh clone ready to run: installs npm dependencies when they are missing and,
+// for the test suite, the Debian packages and the local Redis the integration tests use.
+// Only Node built-ins here: it runs before `npm ci`.
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+function run(command) {
+  console.error(`[setup] ${command}`);
+  execSync(command, { cwd: root, stdio: 'inherit' });
+}
+
+function has(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+function portAnswers(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    socket.setTimeout(1000);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+export function ensureNodeModules() {
+  if (!existsSync(new URL('../node_modules/.package-lock.json', import.meta.url))) {
+    run('npm ci --no-audit --no-fund');
+  }
+}
+
+/** Debian packages the tests need: Chromium for browser tests, Redis for read models. */
+export function ensureTestPackages() {
+  const missing = [];
+  if (!existsSync('/usr/bin/chromium')) missing.push('chromium');
+  if (!has('redis-server')) missing.push('redis-server');
+  if (!has('g++') || !has('make')) missing.push('g++', 'make', 'python3');
+  if (missing.length === 0) return;
+  const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
+  run(`${sudo}apt-get update -qq`);
+  run(`${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`);
+}
+
+export async function ensureRedis() {
+  if (await portAnswers(6379)) return;
+  run('redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no');
+  for (let i = 0; i < 50 && !(await portAnswers(6379)); i++)
+    await new Promise((r) => setTimeout(r, 100));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const mode = process.argv[2] ?? 'start';
+  if (mode === 'test') {
+    ensureTestPackages();
+    await ensureRedis();
+  }
+  ensureNodeModules();
+}
