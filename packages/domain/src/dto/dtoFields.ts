@@ -47,9 +47,13 @@ function all(...decorators: PropertyDecorator[]): PropertyDecorator {
   };
 }
 
-/** Required: a missing or null field fails with '<field> is required.' first. */
+/** A missing (undefined) or null field fails with '<field> is required.' before other checks. */
+export function Required(): PropertyDecorator {
+  return IsDefined({ message: (args: ValidationArguments) => `${args.property} is required.` });
+}
+
 function required(...decorators: PropertyDecorator[]): PropertyDecorator {
-  return all(IsDefined({ message: (args) => `${args.property} is required.` }), ...decorators);
+  return all(Required(), ...decorators);
 }
 
 /** Optional: skipped when absent (undefined); `null` is still checked, and fails. */

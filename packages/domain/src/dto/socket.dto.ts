@@ -22,6 +22,7 @@ import {
   IdField,
   Optional,
   OptionalIntegerField,
+  Required,
   StringField,
   UsernameField,
 } from './dtoFields';
@@ -69,7 +70,7 @@ export class JoinCanvasDto implements JoinCanvasPayload {
 export class CanvasUpdateDto implements CanvasUpdatePayload {
   @IdField() canvasId!: string;
   @IdField() eventId!: string;
-  @IsSceneElements() elements!: SceneElement[];
+  @Required() @IsSceneElements() elements!: SceneElement[];
 }
 
 /** `pointer` (volatile): a cursor position on a canvas. */

@@ -1,0 +1,217 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_ELEMENTS_PER_UPDATE } from '../protocol/limits';
+import { describeDto, expectInvalid, long, MISSING, withField } from './dto.testkit';
+import { parseDto } from './parseDto';
+import {
+  AcceptInvitationDto,
+  CanvasUpdateDto,
+  InviteUserDto,
+  JoinCanvasDto,
+  LeaveCanvasDto,
+  OnlineDto,
+  PointerDto,
+  RemoveUserDto,
+} from './socket.dto';
+
+const ID = (field: string) => new RegExp(`^${field} must be an id of 1 to 100`);
+const REQUIRED = (field: string) => new RegExp(`^${field} is required`);
+
+/** The usual refusals of a required id field. */
+function idCases(field: string) {
+  return [
+    { field, value: MISSING, label: 'missing', message: REQUIRED(field) },
+    { field, value: 12, label: 'a number', message: ID(field) },
+    { field, value: '', label: 'empty', message: ID(field) },
+    { field, value: long(101), label: 'too long', message: ID(field) },
+    { field, value: 'a/b', label: 'a slash', message: ID(field) },
+    { field, value: { $ne: null }, label: 'an object', message: ID(field) },
+  ];
+}
+
+const rectangle = {
+  id: 'el-1',
+  type: 'rectangle',
+  version: 3,
+  versionNonce: 12345,
+  isDeleted: false,
+  index: 'a0',
+  x: 10,
+  y: 20,
+  width: 100,
+  height: 50,
+  strokeColor: '#1e1e1e',
+  groupIds: [],
+  boundElements: null,
+  updated: 1_700_000_000_000,
+};
+
+describeDto(
+  OnlineDto,
+  { userId: 'user-1', username: 'ada', profilePhoto: 'data:image/svg+xml;base64,PHN2Zy8+' },
+  [
+    ...idCases('userId'),
+    { field: 'username', value: 'x', label: 'too short', message: /^Username must be/ },
+    { field: 'profilePhoto', value: MISSING, label: 'missing', message: REQUIRED('profilePhoto') },
+    {
+      field: 'profilePhoto',
+      value: long(64 * 1024 + 1),
+      label: 'too long',
+      message: /^profilePhoto must be a string of at most 65536/,
+    },
+  ],
+);
+
+describeDto(
+  InviteUserDto,
+  {
+    toUserId: 'user-2',
+    canvasId: 'canvas-1',
+    lines: [{ any: ['json', 1, null] }],
+    canvasName: 'Plan',
+  },
+  [
+    ...idCases('toUserId'),
+    ...idCases('canvasId'),
+    { field: 'canvasName', value: MISSING, label: 'missing', message: REQUIRED('canvasName') },
+    { field: 'canvasName', value: long(101), label: 'too long', message: /^Canvas name must be/ },
+    {
+      field: 'lines',
+      value: [long(100_001)],
+      label: 'over the JSON cap',
+      message: /^lines must be at most 100000 characters of JSON/,
+    },
+  ],
+);
+
+describe('InviteUserDto', () => {
+  it('accepts a payload without lines', () => {
+    expect(parseDto(InviteUserDto, { toUserId: 'u', canvasId: 'c', canvasName: 'x' })).toEqual({
+      toUserId: 'u',
+      canvasId: 'c',
+      canvasName: 'x',
+    });
+  });
+});
+
+describeDto(AcceptInvitationDto, { canvasId: 'canvas-1' }, idCases('canvasId'));
+
+describeDto(RemoveUserDto, { adminUserId: 'user-1', canvasId: 'canvas-1', toUserId: 'user-2' }, [
+  ...idCases('adminUserId'),
+  ...idCases('canvasId'),
+  ...idCases('toUserId'),
+]);
+
+describeDto(LeaveCanvasDto, { canvasId: 'canvas-1' }, idCases('canvasId'));
+
+describeDto(JoinCanvasDto, { canvasId: 'canvas-1', sinceRevision: 7 }, [
+  ...idCases('canvasId'),
+  {
+    field: 'sinceRevision',
+    value: -1,
+    label: 'negative',
+    message: /^sinceRevision must be an integer/,
+  },
+  {
+    field: 'sinceRevision',
+    value: 1.5,
+    label: 'a fraction',
+    message: /^sinceRevision must be an integer/,
+  },
+  {
+    field: 'sinceRevision',
+    value: '3',
+    label: 'a string',
+    message: /^sinceRevision must be an integer/,
+  },
+  {
+    field: 'sinceRevision',
+    value: null,
+    label: 'null',
+    message: /^sinceRevision must be an integer/,
+  },
+]);
+
+describe('JoinCanvasDto', () => {
+  it('accepts a join without sinceRevision, and revision 0', () => {
+    expect(parseDto(JoinCanvasDto, { canvasId: 'c' })).toEqual({ canvasId: 'c' });
+    expect(parseDto(JoinCanvasDto, { canvasId: 'c', sinceRevision: 0 })).toEqual({
+      canvasId: 'c',
+      sinceRevision: 0,
+    });
+  });
+});
+
+describeDto(CanvasUpdateDto, { canvasId: 'canvas-1', eventId: 'evt_01:x', elements: [rectangle] }, [
+  ...idCases('canvasId'),
+  ...idCases('eventId'),
+  { field: 'elements', value: MISSING, label: 'missing', message: REQUIRED('elements') },
+  { field: 'elements', value: {}, label: 'an object', message: /^elements must be an array/ },
+  { field: 'elements', value: [], label: 'empty', message: /^elements must hold at least one/ },
+  {
+    field: 'elements',
+    value: Array.from({ length: MAX_ELEMENTS_PER_UPDATE + 1 }, (_, n) => ({
+      ...rectangle,
+      id: `e${n}`,
+    })),
+    label: 'over 1000 elements',
+    message: /^elements must hold at most 1000 elements/,
+  },
+  {
+    field: 'elements',
+    value: [rectangle, { ...rectangle, type: 'embeddable' }],
+    label: 'an embeddable element',
+    message: /^elements\[1\]\.type must be one of/,
+  },
+]);
+
+describe('CanvasUpdateDto', () => {
+  it('passes Excalidraw fields it does not check through untouched', () => {
+    const freedraw = {
+      ...rectangle,
+      type: 'freedraw',
+      points: [
+        [0, 0],
+        [1.5, -2],
+      ],
+      customData: { nested: { deep: [true, null] } },
+    };
+
+    const dto = parseDto(CanvasUpdateDto, { canvasId: 'c', eventId: 'e', elements: [freedraw] });
+
+    expect(dto.elements).toEqual([freedraw]);
+  });
+
+  it('validates elements sent as JSON text, as a socket delivers them', () => {
+    const json = JSON.stringify({ canvasId: 'c', eventId: 'e', elements: [rectangle] });
+
+    expect(parseDto(CanvasUpdateDto, JSON.parse(json)).elements[0]).toEqual(rectangle);
+    expectInvalid(
+      () =>
+        parseDto(
+          CanvasUpdateDto,
+          withField(JSON.parse(json), 'elements', [{ ...rectangle, version: 0 }]),
+        ),
+      /^elements\[0\]\.version must be an integer of at least 1/,
+    );
+  });
+});
+
+describeDto(PointerDto, { canvasId: 'canvas-1', x: 12.5, y: -3, tool: 'laser' }, [
+  ...idCases('canvasId'),
+  { field: 'x', value: MISSING, label: 'missing', message: REQUIRED('x') },
+  { field: 'x', value: '1', label: 'a string', message: /^x must be a finite number/ },
+  {
+    field: 'y',
+    value: Number.POSITIVE_INFINITY,
+    label: 'infinite',
+    message: /^y must be a finite number/,
+  },
+  { field: 'y', value: 2e9, label: 'out of range', message: /^y must be a finite number/ },
+  {
+    field: 'tool',
+    value: long(33),
+    label: 'too long',
+    message: /^tool must be a string of at most 32/,
+  },
+  { field: 'tool', value: 3, label: 'a number', message: /^tool must be a string/ },
+]);
