@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { drag, guardLocalOnly, launchChromium, pickTool } from './test/browser';
+import { startHarnessServer } from './test/harnessServer';
+import type { HarnessServer } from './test/harnessServer';
+
+interface Drawn {
+  id: string;
+  type: string;
+  version: number;
+  isDeleted: boolean;
+  points?: unknown[];
+  width?: number;
+  height?: number;
+}
+
+/** A text element in Excalifont (fontFamily 5), whose glyphs come from the served fonts. */
+function textElement() {
+  return {
+    id: 'remote-text',
+    type: 'text',
+    version: 2,
+    versionNonce: 5,
+    isDeleted: false,
+    index: 'b1',
+    x: 120,
+    y: 500,
+    width: 120,
+    height: 25,
+    angle: 0,
+    strokeColor: '#1e1e1e',
+    backgroundColor: 'transparent',
+    fillStyle: 'solid',
+    strokeWidth: 2,
+    strokeStyle: 'solid',
+    roughness: 1,
+    opacity: 100,
+    groupIds: [],
+    frameId: null,
+    roundness: null,
+    seed: 2,
+    boundElements: null,
+    updated: 1,
+    link: null,
+    locked: false,
+    text: 'Hello Tabula',
+    originalText: 'Hello Tabula',
+    fontSize: 20,
+    fontFamily: 5,
+    textAlign: 'left',
+    verticalAlign: 'top',
+    containerId: null,
+    lineHeight: 1.25,
+    autoResize: true,
+  };
+}
+
+describe('<Whiteboard> in Chromium', () => {
+  let harness: HarnessServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let guard: { outside: string[]; all: string[] };
+
+  beforeAll(async () => {
+    harness = await startHarnessServer();
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    guard = await guardLocalOnly(context);
+    page = await context.newPage();
+    await page.goto(harness.url);
+    await page.waitForFunction(
+      () => window.__tabula?.board !== null && document.querySelector('.excalidraw') !== null,
+    );
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await harness?.close();
+  });
+
+  it('draws a freedraw line and a rectangle with the mouse and reads them back', async () => {
+    await pickTool(page, 'freedraw');
+    await drag(page, [
+      [300, 300],
+      [340, 320],
+      [380, 360],
+      [420, 340],
+    ]);
+    await pickTool(page, 'rectangle');
+    await drag(page, [
+      [600, 250],
+      [760, 400],
+    ]);
+
+    await page.waitForFunction(() => window.__tabula.board!.getScene().length === 2);
+    const scene = (await page.evaluate(() =>
+      window.__tabula.board!.getScene(),
+    )) as unknown as Drawn[];
+    const freedraw = scene.find((element) => element.type === 'freedraw');
+    const rectangle = scene.find((element) => element.type === 'rectangle');
+    expect(freedraw?.points?.length).toBeGreaterThan(3);
+    expect(rectangle?.width).toBeGreaterThan(100);
+    expect(rectangle?.height).toBeGreaterThan(100);
+
+    // onChange reported deltas: each element once it was finished, never the whole scene again.
+    const deltas = (await page.evaluate(() => window.__tabula.deltas)) as unknown as Drawn[][];
+    const reported = deltas.flat();
+    expect(new Set(reported.map((element) => element.id))).toEqual(
+      new Set(scene.map((element) => element.id)),
+    );
+    expect(deltas.every((batch) => batch.length <= 2)).toBe(true);
+  });
+
+  it('applies remote elements without reporting them back as changes', async () => {
+    const before = await page.evaluate(() => window.__tabula.deltas.length);
+    await page.evaluate(() =>
+      window.__tabula.board!.applyRemote([
+        {
+          id: 'remote-1',
+          type: 'ellipse',
+          version: 3,
+          versionNonce: 1,
+          isDeleted: false,
+          index: 'b0',
+          x: 100,
+          y: 100,
+          width: 50,
+          height: 50,
+          angle: 0,
+          strokeColor: '#1e1e1e',
+          backgroundColor: 'transparent',
+          fillStyle: 'solid',
+          strokeWidth: 2,
+          strokeStyle: 'solid',
+          roughness: 1,
+          opacity: 100,
+          groupIds: [],
+          frameId: null,
+          roundness: null,
+          seed: 1,
+          boundElements: null,
+          updated: 1,
+          link: null,
+          locked: false,
+        },
+      ]),
+    );
+    await page.waitForFunction(() =>
+      window.__tabula.board!.getScene().some((element) => element.id === 'remote-1'),
+    );
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => window.__tabula.deltas.length)).toBe(before);
+  });
+
+  it('cycles the backdrop and keeps it in localStorage under the host’s key', async () => {
+    const button = page.getByTestId('tabula-backdrop-button');
+    expect(await button.getAttribute('data-backdrop')).toBe('transparent');
+    await button.click();
+    await button.click();
+    expect(await button.getAttribute('data-backdrop')).toBe('white');
+    expect(await page.evaluate(() => localStorage.getItem('background-color'))).toBe('white');
+
+    await page.reload();
+    await page.waitForFunction(() => window.__tabula?.board !== null);
+    expect(await page.getByTestId('tabula-backdrop-button').getAttribute('data-backdrop')).toBe(
+      'white',
+    );
+  });
+
+  it('exports PNG and SVG, with the fonts served by the host', async () => {
+    await pickTool(page, 'rectangle');
+    await drag(page, [
+      [400, 300],
+      [500, 380],
+    ]);
+    await page.evaluate((text) => window.__tabula.board!.applyRemote([text]), textElement());
+    const sizes = await page.evaluate(async () => {
+      const png = await window.__tabula.board!.exportPng();
+      const svg = await window.__tabula.board!.exportSvg();
+      return {
+        pngType: png.type,
+        pngBytes: png.size,
+        svgTag: svg.tagName,
+        svgChildren: svg.childElementCount,
+      };
+    });
+    expect(sizes.pngType).toBe('image/png');
+    expect(sizes.pngBytes).toBeGreaterThan(500);
+    expect(sizes.svgTag.toLowerCase()).toBe('svg');
+    expect(sizes.svgChildren).toBeGreaterThan(0);
+  });
+
+  it('made no request outside localhost (fonts included)', async () => {
+    const fontRequests = guard.all.filter((url) =>
+      new URL(url).pathname.startsWith('/excalidraw-assets/fonts/'),
+    );
+    expect(fontRequests.length).toBeGreaterThan(0);
+    expect(guard.outside).toEqual([]);
+  });
+});

@@ -1,0 +1,29 @@
+import type { SceneElement } from '@tabula/domain';
+
+/** A minimal rectangle element for tests. */
+export function rect(id: string, version = 1, extra: Partial<SceneElement> = {}): SceneElement {
+  return {
+    id,
+    type: 'rectangle',
+    version,
+    versionNonce: version * 7 + id.length,
+    isDeleted: false,
+    index: `a${id}`,
+    x: version,
+    y: 0,
+    width: 10,
+    height: 10,
+    ...extra,
+  };
+}
+
+/** Lets pending promise callbacks (acks) run. */
+export function settle(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Sequential ids: e-1, e-2, … */
+export function sequentialIds(prefix = 'e'): () => string {
+  let next = 0;
+  return () => `${prefix}-${++next}`;
+}

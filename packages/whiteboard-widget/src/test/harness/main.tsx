@@ -1,0 +1,101 @@
+/**
+ * The page the Chromium tests drive: a full-window `<Whiteboard>`, solo, or live when the query
+ * string gives `server`, `token` and `canvas` (and `user`, the local user id). It exposes what
+ * the tests read as `window.__tabula`.
+ */
+import '@excalidraw/excalidraw/index.css';
+import '../../styles.css';
+import { StrictMode, useCallback, useMemo } from 'react';
+import { createRoot } from 'react-dom/client';
+import { socketIoTransport, useCollaboration } from '../../collab/index';
+import type { UseCollaborationResult } from '../../collab/index';
+import { setExcalidrawAssetPath, Whiteboard } from '../../index';
+import type { SceneElement, WhiteboardHandle } from '../../index';
+
+interface HarnessState {
+  board: WhiteboardHandle | null;
+  deltas: SceneElement[][];
+  live: Pick<UseCollaborationResult, 'status' | 'loaded' | 'pending' | 'peers'> | null;
+}
+
+declare global {
+  interface Window {
+    __tabula: HarnessState;
+  }
+}
+
+setExcalidrawAssetPath('/excalidraw-assets/');
+const params = new URLSearchParams(window.location.search);
+const state: HarnessState = { board: null, deltas: [], live: null };
+window.__tabula = state;
+
+function keepBoard(handle: WhiteboardHandle | null): void {
+  state.board = handle;
+}
+
+function Solo() {
+  return (
+    <Whiteboard
+      ref={keepBoard}
+      backdropStorageKey="background-color"
+      onChange={(deltas) => state.deltas.push(deltas)}
+    />
+  );
+}
+
+function Live({
+  server,
+  token,
+  canvasId,
+  userId,
+}: {
+  server: string;
+  token: string;
+  canvasId: string;
+  userId?: string;
+}) {
+  const transport = useMemo(() => socketIoTransport(server, token), [server, token]);
+  const live = useCollaboration({ transport, canvasId, userId });
+  state.live = {
+    status: live.status,
+    loaded: live.loaded,
+    pending: live.pending,
+    peers: live.peers,
+  };
+  const { ref, onChange, ...bind } = live.bind;
+  const setBoard = useCallback(
+    (handle: WhiteboardHandle | null) => {
+      ref(handle);
+      keepBoard(handle);
+    },
+    [ref],
+  );
+  const recordChange = useCallback(
+    (deltas: SceneElement[]) => {
+      state.deltas.push(deltas);
+      onChange(deltas);
+    },
+    [onChange],
+  );
+  return (
+    <Whiteboard {...bind} ref={setBoard} onChange={recordChange} backdropStorageKey="backdrop" />
+  );
+}
+
+const server = params.get('server');
+const token = params.get('token');
+const canvasId = params.get('canvas');
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    {server && token && canvasId ? (
+      <Live
+        server={server}
+        token={token}
+        canvasId={canvasId}
+        userId={params.get('user') ?? undefined}
+      />
+    ) : (
+      <Solo />
+    )}
+  </StrictMode>,
+);

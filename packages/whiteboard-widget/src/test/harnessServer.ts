@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { createServer } from 'vite';
+import { copyExcalidrawFonts } from '../cli/fonts';
+
+/** A running harness page. */
+export interface HarnessServer {
+  /** The page's URL, on 127.0.0.1. */
+  url: string;
+  close(): Promise<void>;
+}
+
+const HARNESS_ROOT = join(dirname(fileURLToPath(import.meta.url)), 'harness');
+
+/**
+ * Serves the harness page with Vite's JS API on 127.0.0.1 and a free port, with Excalidraw's
+ * fonts copied (the documented way) under `/excalidraw-assets/fonts`.
+ */
+export async function startHarnessServer(): Promise<HarnessServer> {
+  const publicDir = mkdtempSync(join(tmpdir(), 'tabula-harness-public-'));
+  copyExcalidrawFonts(join(publicDir, 'excalidraw-assets'));
+  const server = await createServer({
+    configFile: false,
+    root: HARNESS_ROOT,
+    publicDir,
+    cacheDir: join(tmpdir(), 'tabula-whiteboard-harness-vite'),
+    logLevel: 'warn',
+    plugins: [react()],
+    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, ws: false },
+  });
+  await server.listen();
+  const address = server.httpServer?.address();
+  if (!address || typeof address === 'string') throw new Error('The harness server has no port.');
+  return {
+    url: `http://127.0.0.1:${address.port}/`,
+    close: async () => {
+      await server.close();
+      rmSync(publicDir, { recursive: true, force: true });
+    },
+  };
+}
