@@ -21,14 +21,10 @@ import { healthRoutes } from './http/health';
 import { cors, securityHeaders } from './http/securityHeaders';
 import { serveSpa } from './http/spa';
 import { CommandHandler } from './infrastructure/commandHandler';
-import { canvasesProjection } from './projections/canvases.projection';
+import { PROJECTIONS } from './projections/index';
 import { ProjectionRunner } from './projections/projectionRunner';
-import { scenesProjection } from './projections/scenes.projection';
-import { usersProjection } from './projections/users.projection';
 import { createGateway } from './realtime/gateway';
 import type { Gateway } from './realtime/gateway';
-
-export const PROJECTIONS = [usersProjection, canvasesProjection, scenesProjection];
 
 export interface TabulaApp {
   koa: Koa;
