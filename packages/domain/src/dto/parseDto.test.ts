@@ -3,6 +3,7 @@ import { DomainError } from '../shared/errors';
 import { CreateCanvasDto, UpdateCanvasNameDto } from './canvas.dto';
 import { expectInvalid } from './dto.testkit';
 import { parseDto, parseId } from './parseDto';
+import type { DtoClass } from './parseDto';
 import { CanvasUpdateDto, InviteUserDto } from './socket.dto';
 
 const polluted = () => ({}) as Record<string, unknown>;
@@ -49,23 +50,28 @@ describe('parseDto: the payload must be a JSON object', () => {
 });
 
 describe('parseDto: prototype pollution', () => {
-  const attacks = [
-    '{"name":"x","__proto__":{"polluted":true}}',
-    '{"name":"x","constructor":{"prototype":{"polluted":true}}}',
-    '{"toUserId":"u","canvasId":"c","canvasName":"n","lines":{"a":[{"__proto__":{"polluted":true}}]}}',
-    '{"canvasId":"c","eventId":"e","elements":[{"id":"a","type":"text","version":1,"versionNonce":1,"isDeleted":false,"index":null,"__proto__":{"polluted":true}}]}',
+  const attacks: [DtoClass<object>, string][] = [
+    [UpdateCanvasNameDto, '{"name":"x","__proto__":{"polluted":true}}'],
+    [UpdateCanvasNameDto, '{"name":"x","constructor":{"prototype":{"polluted":true}}}'],
+    [
+      InviteUserDto,
+      '{"toUserId":"u","canvasId":"c","canvasName":"n","lines":{"a":[{"__proto__":{"polluted":true}}]}}',
+    ],
+    [
+      CanvasUpdateDto,
+      '{"canvasId":"c","eventId":"e","elements":[{"id":"a","type":"text","version":1,"versionNonce":1,"isDeleted":false,"index":null,"__proto__":{"polluted":true}}]}',
+    ],
   ];
-  const dtoFor = [UpdateCanvasNameDto, UpdateCanvasNameDto, InviteUserDto, CanvasUpdateDto];
 
-  attacks.forEach((json, n) => {
-    it(`refuses ${json.slice(0, 60)}… and leaves Object.prototype alone`, () => {
+  for (const [dtoClass, json] of attacks) {
+    it(`${dtoClass.name} refuses ${json.slice(0, 50)}… and leaves Object.prototype alone`, () => {
       expectInvalid(
-        () => parseDto(dtoFor[n]!, JSON.parse(json)),
+        () => parseDto(dtoClass, JSON.parse(json)),
         /(__proto__|constructor) is not allowed/,
       );
       expect(polluted().polluted).toBeUndefined();
     });
-  });
+  }
 
   it('names the path of a nested forbidden key', () => {
     const payload = JSON.parse(
