@@ -1,0 +1,27 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { CanvasHeader } from './CanvasHeader';
+
+const meta = {
+  component: CanvasHeader,
+  parameters: { layout: 'fullscreen' },
+  args: {
+    signedIn: true,
+    title: 'Product roadmap',
+    onlineCount: 4,
+    onToggleSidebar: () => {},
+    onEdit: () => {},
+    onSave: () => {},
+    onCancel: () => {},
+    onDelete: () => {},
+    onShowOnlineUsers: () => {},
+  },
+} satisfies Meta<typeof CanvasHeader>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Personal: Story = {};
+export const Live: Story = { args: { live: true, title: 'Team retro' } };
+export const Editing: Story = { args: { editing: true } };
+export const Saving: Story = { args: { editing: true, saving: true } };
+export const SidebarOpen: Story = { args: { sidebarOpen: true } };
+export const SignedOut: Story = { args: { signedIn: false } };

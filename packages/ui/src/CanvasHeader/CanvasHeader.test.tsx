@@ -1,0 +1,66 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { CanvasHeader } from './CanvasHeader';
+
+describe('CanvasHeader', () => {
+  it('shows the warning title and no actions when signed out', () => {
+    render(<CanvasHeader signedIn={false} title="Roadmap" onToggleSidebar={() => {}} />);
+    expect(screen.getByRole('heading')).toHaveTextContent("Your work won't be saved.");
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('offers toggle, edit, delete and online users when signed in', async () => {
+    const handlers = {
+      onToggleSidebar: vi.fn(),
+      onEdit: vi.fn(),
+      onDelete: vi.fn(),
+      onShowOnlineUsers: vi.fn(),
+    };
+    const user = userEvent.setup();
+    render(<CanvasHeader signedIn title="Roadmap" onlineCount={3} {...handlers} />);
+    expect(screen.getByRole('heading')).toHaveTextContent('Roadmap');
+    await user.click(screen.getByRole('button', { name: 'Show sidebar' }));
+    await user.click(screen.getByRole('button', { name: 'Edit name' }));
+    await user.click(screen.getByRole('button', { name: 'Delete canvas' }));
+    await user.click(screen.getByRole('button', { name: /Online users/ }));
+    for (const handler of Object.values(handlers)) expect(handler).toHaveBeenCalledOnce();
+    expect(screen.getByLabelText('3 online')).toBeInTheDocument();
+  });
+
+  it('offers Leave instead of Delete on a live canvas', () => {
+    render(<CanvasHeader signedIn live title="Team board" />);
+    expect(screen.getByRole('button', { name: 'Leave canvas' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete canvas' })).toBeNull();
+  });
+
+  it('edits the name in a focused, prefilled input and saves it', async () => {
+    const onSave = vi.fn();
+    const user = userEvent.setup();
+    render(<CanvasHeader signedIn editing title="Roadmap" onSave={onSave} />);
+    const input = screen.getByRole('textbox', { name: 'Canvas name' });
+    expect(input).toHaveValue('Roadmap');
+    expect(input).toHaveFocus();
+    await user.keyboard('{End} 2027{Enter}');
+    expect(onSave).toHaveBeenCalledWith('Roadmap 2027');
+  });
+
+  it('cancels editing with the button or Escape', async () => {
+    const onCancel = vi.fn();
+    const user = userEvent.setup();
+    render(<CanvasHeader signedIn editing title="Roadmap" onCancel={onCancel} />);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.type(screen.getByRole('textbox'), '{Escape}');
+    expect(onCancel).toHaveBeenCalledTimes(2);
+  });
+
+  it('refuses to save an empty name', async () => {
+    const onSave = vi.fn();
+    const user = userEvent.setup();
+    render(<CanvasHeader signedIn editing title="Roadmap" onSave={onSave} />);
+    await user.clear(screen.getByRole('textbox'));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.keyboard('{Enter}');
+    expect(onSave).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,110 @@
+import { InlineNameEditor } from '../shared/InlineNameEditor';
+import { Icon } from '../shared/icons';
+
+/** The title a signed-out visitor sees instead of the canvas name. */
+export const SIGNED_OUT_TITLE = "Your work won't be saved.";
+
+/** Props of {@link CanvasHeader}. */
+export interface CanvasHeaderProps {
+  /** Signed-out visitors get {@link SIGNED_OUT_TITLE} and no actions. */
+  signedIn: boolean;
+  /** The canvas name. */
+  title: string;
+  /** A live canvas offers Leave where a personal one offers Delete. */
+  live?: boolean;
+  /** Edit mode: the name input (focused, prefilled) with Save and Cancel. */
+  editing?: boolean;
+  /** While true the name editor is disabled (saving). */
+  saving?: boolean;
+  sidebarOpen?: boolean;
+  onToggleSidebar?: () => void;
+  onEdit?: () => void;
+  onSave?: (name: string) => void;
+  onCancel?: () => void;
+  /** Delete (personal) or Leave (live). */
+  onDelete?: () => void;
+  onShowOnlineUsers?: () => void;
+  /** Shown as a badge on the online-users button. */
+  onlineCount?: number;
+}
+
+/** The bar above the whiteboard: sidebar toggle, title or name editor, and the canvas actions. */
+export function CanvasHeader({
+  signedIn,
+  title,
+  live = false,
+  editing = false,
+  saving = false,
+  sidebarOpen = false,
+  onToggleSidebar,
+  onEdit,
+  onSave,
+  onCancel,
+  onDelete,
+  onShowOnlineUsers,
+  onlineCount,
+}: CanvasHeaderProps) {
+  if (!signedIn) {
+    return (
+      <header className="tb-canvas-header">
+        <h1 className="tb-canvas-header__title">{SIGNED_OUT_TITLE}</h1>
+      </header>
+    );
+  }
+  return (
+    <header className="tb-canvas-header">
+      {onToggleSidebar && (
+        <button
+          type="button"
+          className="tb-icon-button"
+          aria-label={sidebarOpen ? 'Hide sidebar' : 'Show sidebar'}
+          aria-expanded={sidebarOpen}
+          onClick={onToggleSidebar}
+        >
+          <Icon name="sidebar" />
+        </button>
+      )}
+      {editing ? (
+        <InlineNameEditor
+          initialName={title}
+          label="Canvas name"
+          busy={saving}
+          onSave={(name) => onSave?.(name)}
+          onCancel={() => onCancel?.()}
+        />
+      ) : (
+        <h1 className="tb-canvas-header__title" title={title}>
+          {title}
+        </h1>
+      )}
+      <div className="tb-canvas-header__actions">
+        {!editing && (
+          <button type="button" className="tb-icon-button" aria-label="Edit name" onClick={onEdit}>
+            <Icon name="edit" />
+          </button>
+        )}
+        <button
+          type="button"
+          className="tb-icon-button tb-icon-button--danger"
+          aria-label={live ? 'Leave canvas' : 'Delete canvas'}
+          onClick={onDelete}
+        >
+          <Icon name={live ? 'leave' : 'trash'} />
+        </button>
+        <button
+          type="button"
+          className="tb-button tb-button--secondary tb-button--small"
+          onClick={onShowOnlineUsers}
+        >
+          <Icon name="users" />
+          Online users
+          {onlineCount !== undefined && (
+            <span className="tb-badge" aria-label={`${onlineCount} online`}>
+              {onlineCount}
+            </span>
+          )}
+        </button>
+      </div>
+    </header>
+  );
+}
