@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { INITIAL_STATE, isCollaborator, ownsCanvas, update } from './appState';
+
+const session = {
+  user: { id: 'u1', username: 'ada', name: 'Ada', email: 'a@x.io', profilePhoto: '' },
+  token: 't',
+};
+
+describe('app state updates', () => {
+  it('keeps canvases newest first', () => {
+    let state = update.canvasesLoaded(INITIAL_STATE, [
+      { _id: 'a', name: 'A', timestamp: '2026-01-01T00:00:00.000Z' },
+      { _id: 'b', name: 'B', timestamp: '2026-03-01T00:00:00.000Z' },
+    ]);
+    state = update.canvasCreated(state, {
+      _id: 'c',
+      name: 'C',
+      timestamp: '2026-02-01T00:00:00.000Z',
+    });
+
+    expect(state.canvases.map((c) => c._id)).toEqual(['b', 'c', 'a']);
+  });
+
+  it('sign-out clears auth, canvases, collaborators, online users, admin list and live canvases', () => {
+    let state = update.signedIn(INITIAL_STATE, session);
+    state = update.canvasesLoaded(state, [{ _id: 'a', name: 'A', timestamp: '2026-01-01' }]);
+    state = update.liveCanvasesLoaded(state, [{ canvasId: 'l', canvasName: 'L', id: 'u2' }]);
+    state = update.onlineUsersLoaded(state, {
+      u2: { userId: 'u2', username: 'b', profilePhoto: '' },
+    });
+    state = update.collaboratorsJoined(state, 'a', [
+      { userId: 'u2', username: 'b', profilePhoto: '' },
+    ]);
+    state = update.adminCanvasesLoaded(state, ['a']);
+
+    const after = update.signedOut(state);
+
+    expect(after).toEqual({ ...INITIAL_STATE, ready: true });
+  });
+
+  it('a deleted canvas leaves every list', () => {
+    let state = update.canvasesLoaded(INITIAL_STATE, [{ _id: 'a', name: 'A', timestamp: 't' }]);
+    state = update.adminCanvasesLoaded(state, ['a']);
+    state = update.collaboratorsJoined(state, 'a', [
+      { userId: 'u2', username: 'b', profilePhoto: '' },
+    ]);
+
+    state = update.canvasDeleted(state, 'a');
+
+    expect(state.canvases).toEqual([]);
+    expect(state.adminCanvasIds).toEqual([]);
+    expect(state.collaborators).toEqual({});
+  });
+
+  it('knows ownership and collaboration', () => {
+    let state = update.canvasesLoaded(INITIAL_STATE, [{ _id: 'a', name: 'A', timestamp: 't' }]);
+    state = update.collaboratorsJoined(state, 'a', [
+      { userId: 'u2', username: 'b', profilePhoto: '' },
+    ]);
+
+    expect(ownsCanvas(state, 'a')).toBe(true);
+    expect(ownsCanvas(state, 'z')).toBe(false);
+    expect(isCollaborator(state, 'a', 'u2')).toBe(true);
+
+    state = update.collaboratorLeft(state, 'a', 'u2');
+    expect(isCollaborator(state, 'a', 'u2')).toBe(false);
+  });
+
+  it('a disconnected user leaves the online list', () => {
+    const state = update.onlineUsersLoaded(INITIAL_STATE, {
+      u2: { userId: 'u2', username: 'b', profilePhoto: '' },
+    });
+
+    expect(update.userDisconnected(state, 'u2').onlineUsers).toEqual({});
+  });
+});

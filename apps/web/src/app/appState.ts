@@ -1,0 +1,116 @@
+import type {
+  CanvasSummary,
+  Collaborator,
+  CollaboratorCanvas,
+  OnlineUsers,
+} from '@tabula/domain/protocol';
+import type { Session } from '../features/auth/session';
+
+/** What the app knows about the signed-in user and their world (spec §3). */
+export interface AppState {
+  session: Session | null;
+  /** The app load check has finished (signed in or not). */
+  ready: boolean;
+  /** The user's own canvases, newest first. */
+  canvases: CanvasSummary[];
+  /** Live canvases the user collaborates on. */
+  liveCanvases: CollaboratorCanvas[];
+  onlineUsers: OnlineUsers;
+  /** Per canvas id, everyone on the canvas (owner included). */
+  collaborators: Record<string, Collaborator[]>;
+  /** Ids of the user's own canvases that are live. */
+  adminCanvasIds: string[];
+}
+
+/** The state of a signed-out visitor. */
+export const INITIAL_STATE: AppState = {
+  session: null,
+  ready: false,
+  canvases: [],
+  liveCanvases: [],
+  onlineUsers: {},
+  collaborators: {},
+  adminCanvasIds: [],
+};
+
+/** Newest first by timestamp (spec §3). */
+export function sortNewestFirst(canvases: CanvasSummary[]): CanvasSummary[] {
+  return [...canvases].sort((a, b) => b.timestamp.localeCompare(a.timestamp));
+}
+
+/** Pure updates of the app state, one per thing that can happen. */
+export const update = {
+  signedIn: (state: AppState, session: Session): AppState => ({ ...state, session, ready: true }),
+  signedOut: (state: AppState): AppState => ({ ...INITIAL_STATE, ready: state.ready }),
+  loaded: (state: AppState): AppState => ({ ...state, ready: true }),
+  canvasesLoaded: (state: AppState, canvases: CanvasSummary[]): AppState => ({
+    ...state,
+    canvases: sortNewestFirst(canvases),
+  }),
+  canvasCreated: (state: AppState, canvas: CanvasSummary): AppState => ({
+    ...state,
+    canvases: sortNewestFirst([canvas, ...state.canvases.filter((c) => c._id !== canvas._id)]),
+  }),
+  canvasRenamed: (state: AppState, canvasId: string, name: string): AppState => ({
+    ...state,
+    canvases: state.canvases.map((c) => (c._id === canvasId ? { ...c, name } : c)),
+    liveCanvases: state.liveCanvases.map((c) =>
+      c.canvasId === canvasId ? { ...c, canvasName: name } : c,
+    ),
+  }),
+  canvasDeleted: (state: AppState, canvasId: string): AppState => {
+    const collaborators = { ...state.collaborators };
+    delete collaborators[canvasId];
+    return {
+      ...state,
+      canvases: state.canvases.filter((c) => c._id !== canvasId),
+      liveCanvases: state.liveCanvases.filter((c) => c.canvasId !== canvasId),
+      adminCanvasIds: state.adminCanvasIds.filter((id) => id !== canvasId),
+      collaborators,
+    };
+  },
+  liveCanvasesLoaded: (state: AppState, liveCanvases: CollaboratorCanvas[]): AppState => ({
+    ...state,
+    liveCanvases,
+  }),
+  onlineUsersLoaded: (state: AppState, onlineUsers: OnlineUsers): AppState => ({
+    ...state,
+    onlineUsers,
+  }),
+  userDisconnected: (state: AppState, userId: string): AppState => {
+    const onlineUsers = { ...state.onlineUsers };
+    delete onlineUsers[userId];
+    return { ...state, onlineUsers };
+  },
+  collaboratorsJoined: (
+    state: AppState,
+    canvasId: string,
+    collaborators: Collaborator[],
+  ): AppState => ({
+    ...state,
+    collaborators: { ...state.collaborators, [canvasId]: collaborators },
+  }),
+  collaboratorLeft: (state: AppState, canvasId: string, userId: string): AppState => ({
+    ...state,
+    collaborators: {
+      ...state.collaborators,
+      [canvasId]: (state.collaborators[canvasId] ?? []).filter((c) => c.userId !== userId),
+    },
+  }),
+  adminCanvasesLoaded: (state: AppState, adminCanvasIds: string[]): AppState => ({
+    ...state,
+    adminCanvasIds,
+  }),
+  profileUpdated: (state: AppState, user: Session['user']): AppState =>
+    state.session ? { ...state, session: { ...state.session, user } } : state,
+};
+
+/** True when the canvas is in the user's own list (spec §4 "not allowed" otherwise). */
+export function ownsCanvas(state: AppState, canvasId: string): boolean {
+  return state.canvases.some((c) => c._id === canvasId);
+}
+
+/** True when `userId` collaborates on `canvasId` (and is not its owner). */
+export function isCollaborator(state: AppState, canvasId: string, userId: string): boolean {
+  return (state.collaborators[canvasId] ?? []).some((c) => c.userId === userId);
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { createRealtimeClient } from '../realtime/realtimeClient';
+import { FakeSocket } from '../test/fakeSocket';
+import { memoryStorage } from '../test/memoryStorage';
+import { bindRealtime } from './bindRealtime';
+import { createServices } from './services';
+
+const user = { id: 'u1', username: 'ada', name: 'Ada', email: 'a@x.io', profilePhoto: 'p' };
+
+function setup() {
+  const sockets: FakeSocket[] = [];
+  const storage = memoryStorage({ 'background-color': 'white' });
+  const services = createServices({
+    storage,
+    openRealtime: () => {
+      const fake = new FakeSocket();
+      sockets.push(fake);
+      return createRealtimeClient(fake.asSocket());
+    },
+  });
+  const wiring = bindRealtime(services);
+  return { services, sockets, storage, wiring };
+}
+
+describe('bindRealtime', () => {
+  it('announces the user online and asks for collaborator canvases once signed in and connected', () => {
+    const { services, sockets } = setup();
+
+    services.storeSession({ user, token: 't1' });
+    sockets[0]!.connect();
+
+    expect(sockets[0]!.emitted.map((c) => c.event)).toEqual([
+      'online',
+      'get-all-collaborator-canvases',
+    ]);
+    expect(sockets[0]!.emitted[0]!.args).toEqual([
+      { userId: 'u1', username: 'ada', profilePhoto: 'p' },
+    ]);
+  });
+
+  it('keeps presence, collaborators, admin and live lists in the store', () => {
+    const { services, sockets } = setup();
+    services.storeSession({ user, token: 't1' });
+    const socket = sockets[0]!;
+
+    socket.serverEmit('get-online-users', {
+      u2: { userId: 'u2', username: 'bo', profilePhoto: '' },
+    });
+    socket.serverEmit('collaborator-joined', {
+      canvasId: 'c1',
+      collaborators: [{ userId: 'u2', username: 'bo', profilePhoto: '' }],
+    });
+    socket.serverEmit('get-admin-of-canvases', ['c1']);
+    socket.serverEmit('all-collaborator-canvases', [{ canvasId: 'c9', canvasName: 'L', id: 'u3' }]);
+    socket.serverEmit('disconnected-user', 'u2');
+
+    const state = services.store.get();
+    expect(state.onlineUsers).toEqual({});
+    expect(state.collaborators).toEqual({
+      c1: [{ userId: 'u2', username: 'bo', profilePhoto: '' }],
+    });
+    expect(state.adminCanvasIds).toEqual(['c1']);
+    expect(state.liveCanvases).toEqual([{ canvasId: 'c9', canvasName: 'L', id: 'u3' }]);
+  });
+
+  it('shows a realtime error as a danger alert and an accepted invitation as a normal one', () => {
+    const { services, sockets } = setup();
+    services.storeSession({ user, token: 't1' });
+
+    sockets[0]!.serverEmit('invitation-accepted', {
+      canvasId: 'c1',
+      userId: 'u2',
+      message: 'bo joined the canvas',
+    });
+    expect(services.alerts.getSnapshot().context).toEqual({
+      text: 'bo joined the canvas',
+      alertType: 'alert',
+    });
+
+    sockets[0]!.serverEmit('error', { message: 'You were removed by the admin.' });
+    expect(services.alerts.getSnapshot().context).toEqual({
+      text: 'You were removed by the admin.',
+      alertType: 'danger',
+    });
+  });
+
+  it("clearStorage removes 'token' and 'background-color'; clearState closes the connection", () => {
+    const { services, storage, sockets } = setup();
+    services.storeSession({ user, token: 't1' });
+
+    services.clearStorage();
+    services.clearState();
+
+    expect(storage.entries.size).toBe(0);
+    expect(sockets[0]!.connected).toBe(false);
+    expect(services.store.get().session).toBeNull();
+  });
+});

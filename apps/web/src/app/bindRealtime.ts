@@ -1,0 +1,102 @@
+import {
+  combineLatest,
+  distinctUntilChanged,
+  EMPTY,
+  filter,
+  map,
+  startWith,
+  Subscription,
+  switchMap,
+} from 'rxjs';
+import type { Observable } from 'rxjs';
+import { ADMIN_DELETED_CANVAS, REMOVED_BY_ADMIN } from '@tabula/domain';
+import { update } from './appState';
+import type { AppServices } from './services';
+
+/**
+ * Wires the realtime events of the spec's section 7 into the app: presence, collaborators,
+ * admin and live-canvas lists go to the store; `error` becomes a danger alert and
+ * `invitation-accepted` a normal one. While signed in and connected the client announces
+ * itself `online` and asks for its collaborator canvases (spec §4). Returns the wiring to
+ * unsubscribe.
+ */
+export function bindRealtime(services: AppServices): Subscription {
+  const { realtime, store } = services;
+  const subscription = new Subscription();
+  const add = <T>(source: Observable<T>, next: (value: T) => void) =>
+    subscription.add(source.subscribe(next));
+
+  add(realtime.events('get-online-users'), (users) =>
+    store.set((s) => update.onlineUsersLoaded(s, users)),
+  );
+  add(realtime.events('disconnected-user'), (userId) =>
+    store.set((s) => update.userDisconnected(s, userId)),
+  );
+  add(realtime.events('collaborator-joined'), ({ canvasId, collaborators }) =>
+    store.set((s) => update.collaboratorsJoined(s, canvasId, collaborators)),
+  );
+  add(realtime.events('collaborator-leaved'), ({ canvasId, userId }) =>
+    store.set((s) => update.collaboratorLeft(s, canvasId, userId)),
+  );
+  add(realtime.events('get-admin-of-canvases'), (ids) =>
+    store.set((s) => update.adminCanvasesLoaded(s, ids)),
+  );
+  add(realtime.events('all-collaborator-canvases'), (canvases) =>
+    store.set((s) => update.liveCanvasesLoaded(s, canvases)),
+  );
+  add(realtime.events('canvas-deleted'), ({ canvasId }) =>
+    store.set((s) =>
+      s.canvases.some((c) => c._id === canvasId) ? s : update.canvasDeleted(s, canvasId),
+    ),
+  );
+  add(realtime.events('invitation-accepted'), ({ message }) =>
+    services.showAlert(message, 'alert'),
+  );
+  add(realtime.events('error'), ({ message }) => {
+    services.showAlert(message, 'danger');
+    if (message === REMOVED_BY_ADMIN || message === ADMIN_DELETED_CANVAS) {
+      refreshLiveCanvases(services);
+    }
+  });
+
+  const session$ = store.state$.pipe(
+    map((s) => s.session),
+    distinctUntilChanged(),
+  );
+  add(
+    realtime.client$.pipe(
+      switchMap((client) =>
+        client
+          ? combineLatest([
+              client.connected$.pipe(startWith(client.socket.connected)),
+              session$,
+            ]).pipe(
+              filter(([connected, session]) => connected && session !== null),
+              map(([, session]) => ({ client, session: session! })),
+            )
+          : EMPTY,
+      ),
+    ),
+    ({ client, session }) => {
+      client.online({
+        userId: session.user.id,
+        username: session.user.username,
+        profilePhoto: session.user.profilePhoto,
+      });
+      refreshLiveCanvases(services);
+    },
+  );
+  return subscription;
+}
+
+/** Asks for the live canvases the user collaborates on and stores them. */
+export function refreshLiveCanvases(services: AppServices): void {
+  const client = services.realtime.current();
+  if (!client) return;
+  client
+    .getAllCollaboratorCanvases()
+    .then((canvases) => services.store.set((s) => update.liveCanvasesLoaded(s, canvases)))
+    .catch(() => {
+      // The server also pushes `all-collaborator-canvases`; a lost answer is not fatal.
+    });
+}
