@@ -1,21 +1,25 @@
 /**
- * Runs a command against one aggregate stream: load (from an in-memory cache, catching up
- * with whatever other nodes appended), `decide`, and append with the expected revision.
- * Commands on one stream are serialised in-process; a version conflict (another node got
- * there first) reloads and retries a few times before it surfaces as 409.
+ * Runs commands against aggregate streams: load (from an in-memory cache, catching up with
+ * whatever other nodes appended), `decide`, and append with the expected revision.
+ *
+ * Commands on one stream are serialised in-process, and those that arrive while the stream's
+ * previous append is in flight are decided one after another against the running state and
+ * appended together in ONE append (one expected revision, one group commit). So fifty people
+ * drawing on one canvas cost a commit per batch, not a commit per stroke, and every rule of
+ * `decide` still sees each command in order. A version conflict (another node got there
+ * first) reloads and retries a few times before it surfaces as 409.
  */
 import { DomainError } from '@tabula/domain';
 import type { Command, Decider, Event } from '@tabula/domain';
 import type { EventStore } from './eventStore/eventStore';
-import { WrongExpectedVersionError } from './eventStore/eventStore';
-import { KeyedMutex } from './keyedMutex';
+import { PartialDuplicateBatchError, WrongExpectedVersionError } from './eventStore/eventStore';
 
 export interface CommandResult<State, E> {
   events: E[];
   state: State;
-  /** Revision of the stream's last event after this command (-1: still empty). */
+  /** Revision of this command's last event (or the stream's, when it produced none; -1: empty). */
   revision: number;
-  /** Global log position of the last appended event; projections are awaited up to it. */
+  /** Global log position of the batch's last event (-1 when nothing was appended). */
   position: number;
 }
 
@@ -24,17 +28,28 @@ interface Cached<State> {
   revision: number;
 }
 
-export interface CommandHandlerOptions {
-  retries?: number;
-  /** Aggregates kept in memory at most; the oldest is evicted first. */
-  cacheSize?: number;
+interface Queued<State, C, E> {
+  command: C;
+  resolve: (result: CommandResult<State, E>) => void;
+  reject: (error: unknown) => void;
 }
 
+export interface CommandHandlerOptions {
+  retries?: number;
+  /** Aggregates kept in memory at most; the least recently used is evicted first. */
+  cacheSize?: number;
+  /** Commands appended together at most. */
+  maxBatch?: number;
+}
+
+const CONFLICT_MESSAGE = 'Someone else changed this at the same time; please retry';
+
 export class CommandHandler<State, C extends Command, E extends Event> {
-  private readonly mutex = new KeyedMutex();
   private readonly cache = new Map<string, Cached<State>>();
+  private readonly queues = new Map<string, Queued<State, C, E>[]>();
   private readonly retries: number;
   private readonly cacheSize: number;
+  private readonly maxBatch: number;
 
   constructor(
     private readonly store: EventStore,
@@ -43,47 +58,122 @@ export class CommandHandler<State, C extends Command, E extends Event> {
   ) {
     this.retries = options.retries ?? 3;
     this.cacheSize = options.cacheSize ?? 10_000;
+    this.maxBatch = options.maxBatch ?? 500;
   }
 
-  /** The current state of a stream (read-only use: authorisation checks, queries). */
-  load(stream: string): Promise<Cached<State>> {
-    return this.mutex.run(stream, () => this.catchUp(stream));
+  /** The current state of a stream, after every command queued before this call. */
+  async load(stream: string): Promise<Cached<State>> {
+    const result = await this.enqueue(stream, null);
+    return { state: result.state, revision: result.revision };
   }
 
   handle(stream: string, command: C): Promise<CommandResult<State, E>> {
-    return this.mutex.run(stream, async () => {
-      for (let attempt = 0; ; attempt++) {
-        const current = await this.catchUp(stream);
-        const events = this.decider.decide(current.state, command);
-        if (events.length === 0) {
-          return { events, state: current.state, revision: current.revision, position: -1 };
-        }
-        try {
-          const expectedRevision = current.revision < 0 ? 'no_stream' : current.revision;
-          const { nextRevision, position } = await this.store.append(stream, events, {
-            expectedRevision,
-          });
-          const state = events.reduce(this.decider.evolve, current.state);
-          // A re-appended eventId answers the original revision: the cache then catches up
-          // from the store on the next command instead of trusting this one.
-          if (nextRevision === current.revision + events.length) {
-            this.remember(stream, { state, revision: nextRevision });
-          } else {
-            this.cache.delete(stream);
-          }
-          return { events, state, revision: nextRevision, position };
-        } catch (error) {
-          if (!(error instanceof WrongExpectedVersionError)) throw error;
-          this.cache.delete(stream);
-          if (attempt >= this.retries) {
-            throw new DomainError(
-              'CONFLICT',
-              'Someone else changed this at the same time; please retry',
-            );
-          }
-        }
+    return this.enqueue(stream, command);
+  }
+
+  private enqueue(stream: string, command: C | null): Promise<CommandResult<State, E>> {
+    return new Promise((resolve, reject) => {
+      const queue = this.queues.get(stream);
+      // A null command is a read: it rides in the queue so it sees every command before it.
+      const entry = { command: command as C, resolve, reject };
+      if (queue) {
+        queue.push(entry);
+        return;
       }
+      this.queues.set(stream, [entry]);
+      void this.drain(stream);
     });
+  }
+
+  /** Processes the stream's queue batch by batch until it is empty. */
+  private async drain(stream: string): Promise<void> {
+    // Let the commands issued in the same tick join the first batch.
+    await Promise.resolve();
+    for (;;) {
+      const queue = this.queues.get(stream)!;
+      if (queue.length === 0) {
+        this.queues.delete(stream);
+        return;
+      }
+      const batch = queue.splice(0, this.maxBatch);
+      await this.runBatch(stream, batch);
+    }
+  }
+
+  private async runBatch(stream: string, batch: Queued<State, C, E>[]): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.decideAndAppend(stream, batch);
+        return;
+      } catch (error) {
+        this.cache.delete(stream);
+        if (error instanceof PartialDuplicateBatchError && batch.length > 1) {
+          // Some command was a resend of an already stored event: append one by one, so the
+          // resend is answered with its original revision and the others are stored.
+          for (const entry of batch) await this.runBatch(stream, [entry]);
+          return;
+        }
+        if (error instanceof WrongExpectedVersionError && attempt < this.retries) continue;
+        const failure =
+          error instanceof WrongExpectedVersionError
+            ? new DomainError('CONFLICT', CONFLICT_MESSAGE)
+            : error;
+        for (const entry of batch) entry.reject(failure);
+        return;
+      }
+    }
+  }
+
+  /**
+   * Decides each command against the running state; rejected commands are answered at once
+   * and leave no trace. The accepted commands' events are appended together.
+   */
+  private async decideAndAppend(stream: string, batch: Queued<State, C, E>[]): Promise<void> {
+    const current = await this.catchUp(stream);
+    let state = current.state;
+    const accepted: { entry: Queued<State, C, E>; events: E[]; state: State }[] = [];
+    const refused: { entry: Queued<State, C, E>; error: unknown }[] = [];
+    for (const entry of batch) {
+      if (entry.command === null) {
+        accepted.push({ entry, events: [], state });
+        continue;
+      }
+      try {
+        const events = this.decider.decide(state, entry.command);
+        state = events.reduce(this.decider.evolve, state);
+        accepted.push({ entry, events, state });
+      } catch (error) {
+        refused.push({ entry, error });
+      }
+    }
+    const events = accepted.flatMap((item) => item.events);
+    let position = -1;
+    let lastRevision = current.revision;
+    if (events.length > 0) {
+      const expectedRevision = current.revision < 0 ? 'no_stream' : current.revision;
+      const appended = await this.store.append(stream, events, { expectedRevision });
+      position = appended.position;
+      lastRevision = appended.nextRevision;
+      // A whole-batch resend answers the original revisions: the cache then catches up from
+      // the store next time instead of trusting this one.
+      if (appended.nextRevision === current.revision + events.length) {
+        this.remember(stream, { state, revision: appended.nextRevision });
+      } else {
+        this.cache.delete(stream);
+      }
+    }
+    for (const { entry, error } of refused) entry.reject(error);
+    let revision = lastRevision - events.length;
+    for (const item of accepted) {
+      revision += item.events.length;
+      const own = item.events.length > 0 ? revision : lastRevision;
+      item.entry.resolve({
+        events: item.events,
+        state: item.state,
+        revision: own,
+        position: item.events.length ? position : -1,
+      });
+    }
   }
 
   private async catchUp(stream: string): Promise<Cached<State>> {

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { canvasDecider, canvasStreamName } from '@tabula/domain';
+import type { CanvasCommand, CanvasEvent, CanvasState } from '@tabula/domain';
+import { CommandHandler } from './commandHandler';
+import { createInMemoryEventStore } from './eventStore/inMemoryEventStore';
+
+const canvasId = 'c1';
+const stream = canvasStreamName(canvasId);
+let nextId = 0;
+const meta = (actorId: string, eventId = `e${++nextId}`) => ({
+  actorId,
+  now: '2026-01-01T00:00:00.000Z',
+  eventId,
+});
+const element = (id: string, version = 1) => ({
+  id,
+  type: 'rectangle',
+  version,
+  versionNonce: 1,
+  isDeleted: false,
+  index: 'a0',
+});
+const draw = (actorId: string, eventId?: string): CanvasCommand => ({
+  type: 'DrawLine',
+  data: { canvasId, elements: [element(eventId ?? `el${nextId}`)] },
+  metadata: meta(actorId, eventId),
+});
+
+async function setup() {
+  const store = createInMemoryEventStore();
+  const handler = new CommandHandler<CanvasState, CanvasCommand, CanvasEvent>(store, canvasDecider);
+  await handler.handle(stream, {
+    type: 'CreateCanvas',
+    data: { canvasId, name: 'Board' },
+    metadata: meta('owner'),
+  });
+  return { store, handler };
+}
+
+describe('CommandHandler', () => {
+  it('appends commands that arrive together in one append, each answered with its own revision', async () => {
+    const { store, handler } = await setup();
+    let appends = 0;
+    const append = store.append.bind(store);
+    store.append = (...args) => ((appends += 1), append(...args));
+    const results = await Promise.all(
+      [1, 2, 3, 4].map(() => handler.handle(stream, draw('owner'))),
+    );
+    expect(results.map((result) => result.revision)).toEqual([1, 2, 3, 4]);
+    expect(appends).toBe(1);
+    expect((await store.readStream(stream)).map((record) => record.event.type)).toEqual([
+      'CanvasCreated',
+      'LineDrawn',
+      'LineDrawn',
+      'LineDrawn',
+      'LineDrawn',
+    ]);
+  });
+
+  it('a refused command in a batch is rejected alone and stores nothing', async () => {
+    const { store, handler } = await setup();
+    const outcomes = await Promise.allSettled([
+      handler.handle(stream, draw('owner')),
+      handler.handle(stream, draw('stranger')),
+      handler.handle(stream, draw('owner')),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await store.readStream(stream)).toHaveLength(3);
+  });
+
+  it('a resent eventId answers the original revision, alone or mixed with new commands', async () => {
+    const { store, handler } = await setup();
+    const first = await handler.handle(stream, draw('owner', 'stroke-1'));
+    const [again, fresh] = await Promise.all([
+      handler.handle(stream, draw('owner', 'stroke-1')),
+      handler.handle(stream, draw('owner')),
+    ]);
+    expect(again.revision).toBe(first.revision);
+    expect(fresh.revision).toBe(first.revision + 1);
+    expect(await store.readStream(stream)).toHaveLength(3);
+  });
+
+  it('another writer on the stream makes it reload and retry, not lose the command', async () => {
+    const { store, handler } = await setup();
+    const other = new CommandHandler<CanvasState, CanvasCommand, CanvasEvent>(store, canvasDecider);
+    await other.handle(stream, draw('owner'));
+    const result = await handler.handle(stream, draw('owner'));
+    expect(result.revision).toBe(2);
+  });
+
+  it('load sees every command queued before it', async () => {
+    const { handler } = await setup();
+    void handler.handle(stream, {
+      type: 'RenameCanvas',
+      data: { canvasId, name: 'Renamed' },
+      metadata: meta('owner'),
+    });
+    const { state } = await handler.load(stream);
+    expect(state).toMatchObject({ status: 'active', name: 'Renamed' });
+  });
+});
