@@ -1,0 +1,277 @@
+/**
+ * The one behavioural contract every `EventStore` adapter passes. Run it from an adapter's
+ * test file with `describeEventStoreContract('sqlite', () => openSqliteEventStore(...))`.
+ * Cases only use streams with fresh random names and read the global log from a marker
+ * position, so they also hold on a shared server (KurrentDB) that already holds events.
+ */
+import { randomUUID } from 'node:crypto';
+
+import { filter, firstValueFrom, take, toArray } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { PartialDuplicateBatchError, WrongExpectedVersionError } from './eventStore';
+import type { EventStore, RecordedEvent } from './eventStore';
+
+/** The event shape used by the contract; the domain's `Event` has the same form. */
+export interface ContractEvent {
+  type: string;
+  data: { n: number; blob?: string };
+  metadata: { eventId: string; actorId: string; occurredAt: string };
+}
+
+export interface ContractOptions {
+  /** Whether the adapter rejects a batch that repeats stored eventIds only in part. */
+  rejectsPartialDuplicates?: boolean;
+}
+
+export function testEvent(n: number, blob?: string): ContractEvent {
+  return {
+    type: 'ContractTested',
+    data: blob === undefined ? { n } : { n, blob },
+    metadata: {
+      eventId: randomUUID(),
+      actorId: 'contract',
+      occurredAt: '2026-01-01T00:00:00.000Z',
+    },
+  };
+}
+
+function streamName(): string {
+  return `contract-${randomUUID()}`;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => expect.fail('expected the append to be rejected'),
+    (err: unknown) => err,
+  );
+}
+
+export function describeEventStoreContract(
+  name: string,
+  factory: () => Promise<EventStore<ContractEvent>> | EventStore<ContractEvent>,
+  options: ContractOptions = {},
+): void {
+  describe(`EventStore contract: ${name}`, () => {
+    let store: EventStore<ContractEvent>;
+    beforeEach(async () => {
+      store = await factory();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    /** Appends a marker event and returns its position: everything after it is this test's. */
+    async function marker(): Promise<number> {
+      return (await store.append(streamName(), [testEvent(-1)], { expectedRevision: 'no_stream' }))
+        .position;
+    }
+
+    async function readOwnAfter(
+      from: number,
+      streams: string[],
+    ): Promise<RecordedEvent<ContractEvent>[]> {
+      return (await store.readAll({ fromPosition: from })).filter((r) =>
+        streams.includes(r.streamName),
+      );
+    }
+
+    it("'no_stream' creates a stream once, then conflicts and writes nothing", async () => {
+      const stream = streamName();
+      const first = await store.append(stream, [testEvent(0), testEvent(1)], {
+        expectedRevision: 'no_stream',
+      });
+      expect(first.nextRevision).toBe(1);
+      expect(typeof first.position).toBe('number');
+
+      const err = await rejection(
+        store.append(stream, [testEvent(2)], { expectedRevision: 'no_stream' }),
+      );
+      expect(err).toBeInstanceOf(WrongExpectedVersionError);
+      expect(err).toMatchObject({ stream, expected: 'no_stream', actual: 1 });
+      expect((await store.readStream(stream)).map((r) => r.event.data.n)).toEqual([0, 1]);
+    });
+
+    it('an exact revision appends after that revision and a stale one conflicts', async () => {
+      const stream = streamName();
+      await store.append(stream, [testEvent(0)], { expectedRevision: 'no_stream' });
+      const second = await store.append(stream, [testEvent(1)], { expectedRevision: 0 });
+      expect(second.nextRevision).toBe(1);
+
+      const err = await rejection(store.append(stream, [testEvent(9)], { expectedRevision: 0 }));
+      expect(err).toMatchObject({
+        name: 'WrongExpectedVersionError',
+        stream,
+        expected: 0,
+        actual: 1,
+      });
+      const missing = streamName();
+      const onMissing = await rejection(
+        store.append(missing, [testEvent(9)], { expectedRevision: 0 }),
+      );
+      expect(onMissing).toMatchObject({ stream: missing, expected: 0, actual: 'no_stream' });
+
+      expect((await store.readStream(stream)).map((r) => r.revision)).toEqual([0, 1]);
+      expect(await store.readStream(missing)).toEqual([]);
+    });
+
+    it("'any' appends whatever the stream's state", async () => {
+      const stream = streamName();
+      expect(
+        (await store.append(stream, [testEvent(0)], { expectedRevision: 'any' })).nextRevision,
+      ).toBe(0);
+      expect(
+        (await store.append(stream, [testEvent(1)], { expectedRevision: 'any' })).nextRevision,
+      ).toBe(1);
+    });
+
+    it("'stream_exists' conflicts on a missing stream and appends to an existing one", async () => {
+      const stream = streamName();
+      const err = await rejection(
+        store.append(stream, [testEvent(0)], { expectedRevision: 'stream_exists' }),
+      );
+      expect(err).toMatchObject({
+        name: 'WrongExpectedVersionError',
+        expected: 'stream_exists',
+        actual: 'no_stream',
+      });
+      await store.append(stream, [testEvent(0)], { expectedRevision: 'no_stream' });
+      expect(
+        (await store.append(stream, [testEvent(1)], { expectedRevision: 'stream_exists' }))
+          .nextRevision,
+      ).toBe(1);
+    });
+
+    it('re-appending the same eventIds stores nothing and answers the original result', async () => {
+      const stream = streamName();
+      const batch = [testEvent(0), testEvent(1)];
+      const original = await store.append(stream, batch, { expectedRevision: 'no_stream' });
+      await store.append(stream, [testEvent(2)], { expectedRevision: 1 });
+
+      const resent = await store.append(stream, batch, { expectedRevision: 'no_stream' });
+      expect(resent).toEqual(original);
+      const viaAny = await store.append(stream, batch, { expectedRevision: 'any' });
+      expect(viaAny.nextRevision).toBe(original.nextRevision);
+      expect((await store.readStream(stream)).map((r) => r.event.data.n)).toEqual([0, 1, 2]);
+    });
+
+    if (options.rejectsPartialDuplicates) {
+      it('a batch repeating stored eventIds only in part is rejected and writes nothing', async () => {
+        const stream = streamName();
+        const stored = testEvent(0);
+        await store.append(stream, [stored], { expectedRevision: 'no_stream' });
+        const err = await rejection(
+          store.append(stream, [stored, testEvent(1)], { expectedRevision: 'any' }),
+        );
+        expect(err).toBeInstanceOf(PartialDuplicateBatchError);
+        expect((await store.readStream(stream)).length).toBe(1);
+      });
+    }
+
+    it('reads a stream from a revision, with events and metadata intact', async () => {
+      const stream = streamName();
+      const events = [0, 1, 2, 3].map((n) => testEvent(n));
+      await store.append(stream, events, { expectedRevision: 'no_stream' });
+      const tail = await store.readStream(stream, { fromRevision: 2 });
+      expect(tail.map((r) => r.revision)).toEqual([2, 3]);
+      expect(tail.map((r) => r.event)).toEqual(events.slice(2));
+      expect(tail[0]!.streamName).toBe(stream);
+    });
+
+    it('readAll returns events of all streams in commit order, after a position, up to maxCount', async () => {
+      const from = await marker();
+      const [a, b] = [streamName(), streamName()];
+      await store.append(a, [testEvent(0)], { expectedRevision: 'no_stream' });
+      await store.append(b, [testEvent(1), testEvent(2)], { expectedRevision: 'no_stream' });
+      await store.append(a, [testEvent(3)], { expectedRevision: 0 });
+
+      const all = await readOwnAfter(from, [a, b]);
+      expect(all.map((r) => r.event.data.n)).toEqual([0, 1, 2, 3]);
+      expect(all.map((r) => r.streamName)).toEqual([a, b, b, a]);
+      const positions = all.map((r) => r.position);
+      expect(positions).toEqual([...positions].sort((x, y) => x - y));
+      expect(new Set(positions).size).toBe(4);
+
+      const firstTwo = await store.readAll({ fromPosition: from, maxCount: 2 });
+      expect(firstTwo.map((r) => r.event.metadata.eventId)).toEqual(
+        all.slice(0, 2).map((r) => r.event.metadata.eventId),
+      );
+      const afterSecond = await store.readAll({ fromPosition: all[1]!.position, maxCount: 1 });
+      expect(afterSecond[0]!.event.data.n).toBe(2);
+    });
+
+    it('subscribeToAll catches up then goes live with no gap and no duplicate under concurrent appends', async () => {
+      const from = await marker();
+      const streams = [streamName(), streamName(), streamName()];
+      for (let n = 0; n < 60; n += 1) {
+        await store.append(streams[n % 3]!, [testEvent(n)], { expectedRevision: 'any' });
+      }
+      const received = firstValueFrom(
+        store.subscribeToAll({ fromPosition: from }).pipe(
+          filter((r) => streams.includes(r.streamName)),
+          take(120),
+          toArray(),
+        ),
+      );
+      // Appended while the subscription is still catching up.
+      await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          store.append(streams[i % 3]!, [testEvent(60 + i)], { expectedRevision: 'any' }),
+        ),
+      );
+      const events = await received;
+      const positions = events.map((r) => r.position);
+      expect(new Set(events.map((r) => r.event.data.n))).toEqual(
+        new Set(Array.from({ length: 120 }, (_, n) => n)),
+      );
+      expect(positions).toEqual([...new Set(positions)].sort((x, y) => x - y));
+      expect(events.slice(0, 60).map((r) => r.event.data.n)).toEqual(
+        Array.from({ length: 60 }, (_, n) => n),
+      );
+    });
+
+    it('a subscription resumed from a checkpoint delivers only what follows it', async () => {
+      const from = await marker();
+      const stream = streamName();
+      await store.append(
+        stream,
+        [0, 1, 2, 3, 4].map((n) => testEvent(n)),
+        { expectedRevision: 'no_stream' },
+      );
+      const own = (r: RecordedEvent<ContractEvent>): boolean => r.streamName === stream;
+
+      const firstTwo = await firstValueFrom(
+        store.subscribeToAll({ fromPosition: from }).pipe(filter(own), take(2), toArray()),
+      );
+      const checkpoint = firstTwo[1]!.position;
+      const resumed = firstValueFrom(
+        store.subscribeToAll({ fromPosition: checkpoint }).pipe(filter(own), take(4), toArray()),
+      );
+      await store.append(stream, [testEvent(5)], { expectedRevision: 4 });
+      expect((await resumed).map((r) => r.event.data.n)).toEqual([2, 3, 4, 5]);
+    });
+
+    it('stores and reads back a 256 KB event', async () => {
+      const stream = streamName();
+      const blob = 'x'.repeat(256 * 1024);
+      await store.append(stream, [testEvent(0, blob)], { expectedRevision: 'no_stream' });
+      const [read] = await store.readStream(stream);
+      expect(read!.event.data.blob).toHaveLength(256 * 1024);
+    });
+
+    it('of 100 concurrent appends expecting the same revision, exactly one wins', async () => {
+      const stream = streamName();
+      await store.append(stream, [testEvent(0)], { expectedRevision: 'no_stream' });
+      const settled = await Promise.allSettled(
+        Array.from({ length: 100 }, (_, i) =>
+          store.append(stream, [testEvent(i + 1)], { expectedRevision: 0 }),
+        ),
+      );
+      const won = settled.filter((s) => s.status === 'fulfilled');
+      const lost = settled.filter((s) => s.status === 'rejected');
+      expect(won).toHaveLength(1);
+      expect(lost.every((s) => s.reason instanceof WrongExpectedVersionError)).toBe(true);
+      expect((await store.readStream(stream)).map((r) => r.revision)).toEqual([0, 1]);
+    });
+  });
+}

@@ -1,0 +1,140 @@
+/**
+ * The event store port. Every adapter (SQLite, in-memory, KurrentDB) implements `EventStore`
+ * and passes the one contract suite in `eventStore.contract.ts`.
+ *
+ * Numbers, not bigints: revisions and positions are plain JS numbers everywhere in the app.
+ * The KurrentDB adapter converts its bigint revisions and commit positions (exact up to 2^53).
+ *
+ * - A *revision* is the 0-based index of an event inside its stream (dense: 0, 1, 2, …).
+ * - A *position* is the event's place in the global log ($all): strictly increasing in commit
+ *   order, always > 0, but not necessarily dense (KurrentDB positions are byte offsets).
+ */
+import type { Observable } from 'rxjs';
+
+/** The smallest event shape the store needs; `Event` from `@tabula/domain` satisfies it. */
+export interface StorableEvent {
+  type: string;
+  data: unknown;
+  metadata: { eventId: string };
+}
+
+/**
+ * What the caller believes about the stream before appending:
+ * - a number: the revision of the stream's last event (0 after one event);
+ * - `'no_stream'`: the stream must not exist yet;
+ * - `'stream_exists'`: the stream must already hold at least one event;
+ * - `'any'`: no check.
+ */
+export type ExpectedRevision = number | 'no_stream' | 'stream_exists' | 'any';
+
+/** The stream's real state when a check fails: its last revision, or `'no_stream'`. */
+export type ActualRevision = number | 'no_stream';
+
+export interface AppendOptions {
+  expectedRevision: ExpectedRevision;
+}
+
+export interface AppendResult {
+  /** Revision of the last event of the batch: pass it as `expectedRevision` next time. */
+  nextRevision: number;
+  /** Global position of the last event of the batch. */
+  position: number;
+}
+
+/** An event as stored: where it sits in its stream and in the global log. */
+export interface RecordedEvent<E extends StorableEvent = StorableEvent> {
+  streamName: string;
+  revision: number;
+  position: number;
+  event: E;
+  /** ISO-8601 instant at which the store committed the event. */
+  recordedAt?: string;
+}
+
+export interface ReadStreamOptions {
+  /** Inclusive: the first revision to return (default 0). */
+  fromRevision?: number;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: return events *after* this position (a checkpoint). Default: from the start. */
+  fromPosition?: number;
+  /** At most this many events (default: all). */
+  maxCount?: number;
+}
+
+export interface SubscribeToAllOptions {
+  /** Exclusive: deliver events *after* this position (a checkpoint). Default: from the start. */
+  fromPosition?: number;
+}
+
+/**
+ * Thrown by `append` when `expectedRevision` does not match the stream. Nothing was written.
+ */
+export class WrongExpectedVersionError extends Error {
+  override readonly name = 'WrongExpectedVersionError';
+
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: ActualRevision,
+  ) {
+    super(
+      `Wrong expected revision on stream '${stream}': expected ${String(expected)}, actual ${String(actual)}`,
+    );
+  }
+}
+
+/**
+ * Thrown by `append` when some, but not all, of a batch's eventIds are already in the stream
+ * (or a batch repeats an eventId). Nothing was written. Only whole-batch resends are idempotent.
+ */
+export class PartialDuplicateBatchError extends Error {
+  override readonly name = 'PartialDuplicateBatchError';
+
+  constructor(
+    readonly stream: string,
+    readonly eventIds: readonly string[],
+  ) {
+    super(
+      `Batch for stream '${stream}' repeats already stored eventIds only in part: ${eventIds.join(', ')}`,
+    );
+  }
+}
+
+/** Thrown by any call made after `close()`. */
+export class EventStoreClosedError extends Error {
+  override readonly name = 'EventStoreClosedError';
+
+  constructor() {
+    super('The event store is closed');
+  }
+}
+
+export interface EventStore<E extends StorableEvent = StorableEvent> {
+  /**
+   * Appends a non-empty batch atomically after checking `expectedRevision`; resolves once the
+   * batch is durable. Idempotency: when *every* eventId of the batch is already in the stream
+   * (a resend), nothing is stored and the original batch's result is returned, whatever
+   * `expectedRevision` says. A batch that only partly repeats stored eventIds is rejected
+   * (`PartialDuplicateBatchError` from SQLite and in-memory; KurrentDB applies its own rules).
+   * @throws WrongExpectedVersionError when the check fails; nothing is written.
+   */
+  append(stream: string, events: readonly E[], options: AppendOptions): Promise<AppendResult>;
+
+  /** The stream's events in revision order; a stream that does not exist reads as `[]`. */
+  readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent<E>[]>;
+
+  /** Events of every stream in commit (position) order; system events are never returned. */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent<E>[]>;
+
+  /**
+   * Catches up from `fromPosition`, then goes live: every event after the checkpoint is
+   * delivered exactly once, in position order, with no gap between catch-up and live.
+   * Unsubscribing stops it; `close()` completes it.
+   */
+  subscribeToAll(options?: SubscribeToAllOptions): Observable<RecordedEvent<E>>;
+
+  /** Finishes pending appends, completes subscriptions, releases the storage. */
+  close(): Promise<void>;
+}

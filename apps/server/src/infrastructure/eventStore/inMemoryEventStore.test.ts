@@ -1,0 +1,7 @@
+import { describeEventStoreContract } from './eventStore.contract';
+import type { ContractEvent } from './eventStore.contract';
+import { createInMemoryEventStore } from './inMemoryEventStore';
+
+describeEventStoreContract('in-memory', () => createInMemoryEventStore<ContractEvent>(), {
+  rejectsPartialDuplicates: true,
+});

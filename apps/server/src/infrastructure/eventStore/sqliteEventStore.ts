@@ -1,0 +1,255 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+import Database from 'better-sqlite3';
+import { Subject } from 'rxjs';
+import type { Observable } from 'rxjs';
+
+import { assertValidAppend, expectedRevisionMatches, repeatedEventIds } from './appendRules';
+import { catchUpThenLive } from './catchUpSubscription';
+import {
+  EventStoreClosedError,
+  PartialDuplicateBatchError,
+  WrongExpectedVersionError,
+} from './eventStore';
+import type {
+  AppendOptions,
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  StorableEvent,
+  SubscribeToAllOptions,
+} from './eventStore';
+import { applyDurablePragmas, createEventsTable, EVENTS_FILE_NAME } from './sqliteSchema';
+import type { EventRow } from './sqliteSchema';
+
+export interface SqliteEventStoreOptions {
+  /** Directory of the log file (created if missing). The store never reads the environment. */
+  dataDir: string;
+  /**
+   * How long the first queued append waits for others before the group is written.
+   * 0 (default): the group closes at the next turn of the event loop, which already gathers
+   * every append issued in the same tick (and every writer woken by the previous COMMIT).
+   */
+  groupCommitWindowMs?: number;
+  /** Source of `recordedAt`; defaults to the system clock. */
+  now?: () => Date;
+}
+
+/** The SQLite store; `file` is the absolute path of its database. */
+export interface SqliteEventStore<E extends StorableEvent = StorableEvent> extends EventStore<E> {
+  readonly file: string;
+}
+
+interface PendingAppend<E extends StorableEvent> {
+  stream: string;
+  events: readonly E[];
+  expected: ExpectedRevision;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome =
+  | { ok: true; result: AppendResult; firstPosition: number; count: number }
+  | { ok: false; error: unknown };
+
+/**
+ * Opens (or creates) `<dataDir>/events.sqlite` and returns an `EventStore` over it.
+ *
+ * Group commit: appends are queued and written together in ONE transaction (one fsync).
+ * Each append is checked inside it (idempotency, then expected revision); a failing one is
+ * rejected without aborting the others. Promises settle and subscribers are told only after
+ * COMMIT; if the COMMIT itself fails, every append of the group is rejected.
+ */
+export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
+  options: SqliteEventStoreOptions,
+): SqliteEventStore<E> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const file = path.resolve(options.dataDir, EVENTS_FILE_NAME);
+  const db = new Database(file);
+  applyDurablePragmas(db);
+  createEventsTable(db);
+
+  const now = options.now ?? (() => new Date());
+  const windowMs = options.groupCommitWindowMs ?? 0;
+  const committed = new Subject<readonly RecordedEvent<E>[]>();
+
+  const lastRevision = db.prepare<[string], { revision: number }>(
+    'SELECT revision FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1',
+  );
+  const findEventId = db.prepare<[string, string], { position: number; revision: number }>(
+    'SELECT position, revision FROM events WHERE stream = ? AND event_id = ?',
+  );
+  const insert = db.prepare<[string, number, string, string, string, string]>(
+    'INSERT INTO events (stream, revision, event_id, type, body, recorded_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const selectStream = db.prepare<[string, number], EventRow>(
+    'SELECT position, stream, revision, body, recorded_at FROM events WHERE stream = ? AND revision >= ? ORDER BY revision',
+  );
+  const selectAll = db.prepare<[number, number], EventRow>(
+    'SELECT position, stream, revision, body, recorded_at FROM events WHERE position > ? ORDER BY position LIMIT ?',
+  );
+
+  /** Checks and writes one append inside the group's transaction; throws only on a rule. */
+  function writeOne(p: PendingAppend<E>, recordedAt: string): Omit<Outcome & { ok: true }, 'ok'> {
+    const stored = p.events.map((e) => findEventId.get(p.stream, e.metadata.eventId));
+    if (stored.every((row) => row !== undefined)) {
+      const last = stored.reduce((a, b) => (a!.position > b!.position ? a : b))!;
+      return {
+        result: { nextRevision: last.revision, position: last.position },
+        firstPosition: 0,
+        count: 0,
+      };
+    }
+    const duplicates = [
+      ...p.events.filter((_, i) => stored[i] !== undefined).map((e) => e.metadata.eventId),
+      ...repeatedEventIds(p.events),
+    ];
+    if (duplicates.length > 0) throw new PartialDuplicateBatchError(p.stream, duplicates);
+
+    const actual = lastRevision.get(p.stream)?.revision ?? 'no_stream';
+    if (!expectedRevisionMatches(p.expected, actual)) {
+      throw new WrongExpectedVersionError(p.stream, p.expected, actual);
+    }
+    let revision = actual === 'no_stream' ? 0 : actual + 1;
+    let firstPosition = 0;
+    let position = 0;
+    for (const event of p.events) {
+      const body = JSON.stringify(event);
+      position = Number(
+        insert.run(p.stream, revision, event.metadata.eventId, event.type, body, recordedAt)
+          .lastInsertRowid,
+      );
+      if (firstPosition === 0) firstPosition = position;
+      revision += 1;
+    }
+    return {
+      result: { nextRevision: revision - 1, position },
+      firstPosition,
+      count: p.events.length,
+    };
+  }
+
+  const writeGroup = db.transaction((group: PendingAppend<E>[]): Outcome[] => {
+    const recordedAt = now().toISOString();
+    return group.map((p): Outcome => {
+      try {
+        return { ok: true, ...writeOne(p, recordedAt) };
+      } catch (error) {
+        if (
+          error instanceof WrongExpectedVersionError ||
+          error instanceof PartialDuplicateBatchError
+        ) {
+          return { ok: false, error };
+        }
+        throw error; // anything else aborts the whole group: nothing of it is committed
+      }
+    });
+  });
+
+  let queue: PendingAppend<E>[] = [];
+  let timer: NodeJS.Immediate | NodeJS.Timeout | undefined;
+  let closed = false;
+
+  function flush(): void {
+    timer = undefined;
+    const group = queue;
+    queue = [];
+    if (group.length === 0) return;
+    let outcomes: Outcome[];
+    try {
+      outcomes = writeGroup(group);
+    } catch (error) {
+      for (const p of group) p.reject(error);
+      return;
+    }
+    publish(outcomes);
+    outcomes.forEach((outcome, i) => {
+      const p = group[i]!;
+      if (outcome.ok) p.resolve(outcome.result);
+      else p.reject(outcome.error);
+    });
+  }
+
+  function publish(outcomes: Outcome[]): void {
+    if (!committed.observed) return;
+    const written = outcomes.filter((o): o is Outcome & { ok: true } => o.ok && o.count > 0);
+    if (written.length === 0) return;
+    const from = written[0]!.firstPosition - 1;
+    const last = written[written.length - 1]!;
+    committed.next(readAfter(from, last.result.position - from));
+  }
+
+  function schedule(): void {
+    if (timer !== undefined) return;
+    timer = windowMs > 0 ? setTimeout(flush, windowMs) : setImmediate(flush);
+  }
+
+  function readAfter(after: number, maxCount: number): RecordedEvent<E>[] {
+    return selectAll.all(after, maxCount).map(toRecorded);
+  }
+
+  function toRecorded(row: EventRow): RecordedEvent<E> {
+    return {
+      streamName: row.stream,
+      revision: row.revision,
+      position: row.position,
+      event: JSON.parse(row.body) as E,
+      recordedAt: row.recorded_at,
+    };
+  }
+
+  function assertOpen(): void {
+    if (closed) throw new EventStoreClosedError();
+  }
+
+  return {
+    file,
+
+    append(
+      stream: string,
+      events: readonly E[],
+      { expectedRevision }: AppendOptions,
+    ): Promise<AppendResult> {
+      return new Promise<AppendResult>((resolve, reject) => {
+        assertOpen();
+        assertValidAppend(stream, events, expectedRevision);
+        queue.push({ stream, events, expected: expectedRevision, resolve, reject });
+        schedule();
+      });
+    },
+
+    async readStream(stream: string, { fromRevision = 0 }: ReadStreamOptions = {}) {
+      assertOpen();
+      return selectStream.all(stream, fromRevision).map(toRecorded);
+    },
+
+    async readAll({ fromPosition = 0, maxCount = -1 }: ReadAllOptions = {}) {
+      assertOpen();
+      return readAfter(fromPosition, maxCount); // LIMIT -1: no limit
+    },
+
+    subscribeToAll({ fromPosition = 0 }: SubscribeToAllOptions = {}): Observable<RecordedEvent<E>> {
+      return catchUpThenLive<E>(
+        async (after, max) => (closed ? [] : readAfter(after, max)),
+        committed,
+        fromPosition,
+      );
+    },
+
+    async close() {
+      if (closed) return;
+      if (timer !== undefined) {
+        clearTimeout(timer as NodeJS.Timeout);
+        clearImmediate(timer as NodeJS.Immediate);
+      }
+      flush();
+      closed = true;
+      committed.complete();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One config for the server: unit tests beside the code (`src/**`) and cross-cutting suites
+ * (`test/**`). Forks, not threads: better-sqlite3 is a native addon and the crash test
+ * spawns and kills child processes.
+ */
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    pool: 'forks',
+    testTimeout: 20_000,
+    hookTimeout: 120_000,
+    teardownTimeout: 10_000,
+  },
+});
