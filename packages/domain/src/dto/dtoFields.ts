@@ -2,7 +2,6 @@
  * Field decorators shared by the DTOs: each bundles a type check, bounds and one clear
  * message naming the field, so every DTO states a field's rule in one word.
  */
-import { Transform } from 'class-transformer';
 import {
   IsDefined,
   IsEmail,
@@ -61,11 +60,21 @@ export function Optional(): PropertyDecorator {
   return ValidateIf((_object: object, value: unknown) => value !== undefined);
 }
 
-/** Trims surrounding whitespace of a string before validation (bounds apply after trim). */
+/** Trimmed fields, by DTO prototype (read by `parseDto` through `trimmedFields`). */
+const TRIMMED_FIELDS = new WeakMap<object, Set<string>>();
+
+/** Marks a string field to be trimmed before validation (bounds apply after trim). */
 function trimmed(): PropertyDecorator {
-  return Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' ? value.trim() : value,
-  );
+  return (target, key) => {
+    const fields = TRIMMED_FIELDS.get(target) ?? new Set<string>();
+    fields.add(String(key));
+    TRIMMED_FIELDS.set(target, fields);
+  };
+}
+
+/** The fields of `dtoClass` marked to be trimmed. */
+export function trimmedFields(dtoClass: abstract new () => object): ReadonlySet<string> {
+  return TRIMMED_FIELDS.get(dtoClass.prototype as object) ?? new Set();
 }
 
 function text(message: Message, min: number, max: number, pattern?: RegExp): PropertyDecorator {

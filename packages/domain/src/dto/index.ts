@@ -1,7 +1,8 @@
 /**
  * `@tabula/domain/dto`: class-validator DTOs for every REST body and socket payload of
  * PROTOCOL.md, and `parseDto`/`parseId` to validate at the edge. The only place
- * class-validator and class-transformer are used.
+ * class-validator is used. (class-transformer is not: payloads are JSON with no nested DTO
+ * classes, and its deep copy made a 1,000-element update ~10x slower to parse.)
  */
 export { CreateUserDto, DemoLoginDto, LoginUserDto, UpdateUserDto } from './auth.dto';
 export { CreateCanvasDto, DeleteCanvasDto, UpdateCanvasNameDto } from './canvas.dto';

@@ -2,11 +2,11 @@
  * The one entry point of validation at the edge: `parseDto` turns an untrusted payload into
  * a validated DTO instance or throws `DomainError('INVALID', …)` naming the field.
  */
-import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, validateSync } from 'class-validator';
 import type { ValidationError, ValidatorOptions } from 'class-validator';
 import { DomainError } from '../shared/errors';
 import { ID_PATTERN, MAX_ID_LENGTH } from './dto.limits';
+import { trimmedFields } from './dtoFields';
 import { fieldPath, findUnsafeShape, isPlainObject } from './payloadShape';
 
 /** A DTO class: decorated properties and a constructor without arguments. */
@@ -35,7 +35,7 @@ export function parseDto<T extends object>(dtoClass: DtoClass<T>, payload: unkno
     if (extra !== undefined) throw invalid(`${extra} is not an allowed field.`);
     return new dtoClass();
   }
-  const instance = plainToInstance(dtoClass, payload);
+  const instance = toInstance(dtoClass, payload);
   const errors = validateSync(instance, VALIDATOR_OPTIONS);
   if (errors.length > 0) throw invalid(formatErrors(errors).join(' '));
   return instance;
@@ -58,6 +58,25 @@ export function parseId(payload: unknown, field = 'id'): string {
     );
   }
   return payload;
+}
+
+/**
+ * A DTO instance holding the payload's own fields (values shared, not copied: nested
+ * Excalidraw data passes through as sent), with the DTO's trimmed fields trimmed. Safe
+ * because `findUnsafeShape` has already refused `__proto__` and friends.
+ */
+function toInstance<T extends object>(dtoClass: DtoClass<T>, payload: Record<string, unknown>): T {
+  const instance = new dtoClass();
+  const trimmed = trimmedFields(dtoClass);
+  for (const [key, value] of Object.entries(payload)) {
+    Object.defineProperty(instance, key, {
+      value: trimmed.has(key) && typeof value === 'string' ? value.trim() : value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return instance;
 }
 
 function invalid(message: string): DomainError {

@@ -32,6 +32,8 @@ export function compareElementCopies(a: SceneElement, b: SceneElement): number {
   if (a.version !== b.version) return a.version > b.version ? 1 : -1;
   if (a.versionNonce !== b.versionNonce) return a.versionNonce < b.versionNonce ? 1 : -1;
   if (a.isDeleted !== b.isDeleted) return a.isDeleted ? 1 : -1;
+  // Usually the same copy echoed back: a cheap structural check avoids serialising.
+  if (sameJsonValue(a, b)) return 0;
   const left = canonicalJson(a);
   const right = canonicalJson(b);
   if (left === right) return 0;
@@ -100,6 +102,24 @@ export function mergeById(elements: Iterable<SceneElement>): Map<string, SceneEl
 
 function isElementList(input: SceneInput): input is readonly SceneElement[] {
   return Array.isArray(input);
+}
+
+/** Deep equality of JSON data (key order ignored; `undefined` fields count as absent). */
+function sameJsonValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((item, index) => sameJsonValue(item, b[index]));
+  }
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const leftKeys = Object.keys(left).filter((key) => left[key] !== undefined);
+  const rightKeys = Object.keys(right).filter((key) => right[key] !== undefined);
+  return (
+    leftKeys.length === rightKeys.length &&
+    leftKeys.every((key) => Object.hasOwn(right, key) && sameJsonValue(left[key], right[key]))
+  );
 }
 
 /** JSON with object keys sorted at every depth, so equal content gives equal text. */
