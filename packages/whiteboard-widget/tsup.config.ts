@@ -33,7 +33,16 @@ export default defineConfig([
     format: ['esm'],
     target: 'es2022',
     platform: 'browser',
-    dts: { resolve: [/^@tabula\/domain/] },
+    // Inline the private domain package's types too: point its specifiers at its sources.
+    dts: {
+      compilerOptions: {
+        baseUrl: '.',
+        paths: {
+          '@tabula/domain': ['../domain/src/index.ts'],
+          '@tabula/domain/protocol': ['../domain/src/protocol/index.ts'],
+        },
+      },
+    },
     sourcemap: true,
     clean: false,
     splitting: true,

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Packs @tabula/whiteboard, installs the tarball into a copy of this example OUTSIDE the
+# monorepo (so nothing resolves from the monorepo's node_modules), builds the page there and
+# copies the result to examples/embed/dist.
+#
+#   bash examples/embed/scripts/build.sh
+#   EMBED_BUILD_DIR=/some/dir bash examples/embed/scripts/build.sh   # where the copy lives
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+root="$(cd "$here/../.." && pwd)"
+work="${EMBED_BUILD_DIR:-${TMPDIR:-/tmp}/tabula-embed-build}"
+started=$(date +%s)
+
+echo "==> building @tabula/whiteboard"
+(cd "$root" && npm run build -w @tabula/whiteboard --silent)
+
+echo "==> packing"
+mkdir -p "$here/vendor"
+rm -f "$here"/vendor/*.tgz
+tarball="$(cd "$root" && npm pack -w @tabula/whiteboard --pack-destination "$here/vendor" --silent | tail -n 1)"
+mv "$here/vendor/$tarball" "$here/vendor/tabula-whiteboard.tgz"
+
+echo "==> installing the tarball into $work"
+mkdir -p "$work"
+rm -rf "$work/src" "$work/dist" "$work/vendor" "$work/public/excalidraw-assets"
+cp -R "$here/package.json" "$here/index.html" "$here/vite.config.ts" "$here/tsconfig.json" "$here/src" "$here/vendor" "$work/"
+# A fresh tarball under the same name: make npm take it again.
+rm -rf "$work/node_modules/@tabula/whiteboard"
+(cd "$work" && npm install --no-audit --no-fund --no-package-lock --prefer-offline --loglevel=error)
+
+echo "==> type-checking and building the page"
+(cd "$work" && npx tsc -p . && npm run build --silent)
+rm -rf "$here/dist"
+cp -R "$work/dist" "$here/dist"
+
+echo "==> examples/embed/dist ready in $(( $(date +%s) - started )) s"

@@ -1,0 +1,72 @@
+/**
+ * A live Tabula canvas embedded in an ordinary page. Open it as
+ *   index.html?server=http://127.0.0.1:3000&token=<session token>&canvas=<canvas id>&user=<user id>
+ */
+import '@tabula/whiteboard/styles.css';
+import './page.css';
+import { StrictMode, useMemo } from 'react';
+import { createRoot } from 'react-dom/client';
+import { setExcalidrawAssetPath, Whiteboard } from '@tabula/whiteboard';
+import { socketIoTransport, useCollaboration } from '@tabula/whiteboard/collab';
+
+// Fonts copied by `tabula-whiteboard-fonts public/excalidraw-assets` (the postinstall script).
+setExcalidrawAssetPath(new URL('./excalidraw-assets/', window.location.href).pathname);
+
+interface LiveCanvasProps {
+  server: string;
+  token: string;
+  canvasId: string;
+  userId?: string;
+}
+
+function LiveCanvas({ server, token, canvasId, userId }: LiveCanvasProps) {
+  const transport = useMemo(() => socketIoTransport(server, token), [server, token]);
+  const live = useCollaboration({
+    transport,
+    canvasId,
+    userId,
+    onError: (error) => console.warn(`[tabula] ${error.kind}: ${error.message}`),
+  });
+  return (
+    <div className="page">
+      <header className="bar">
+        <strong>Embedded Tabula canvas</strong>
+        <span data-testid="embed-status">{live.status}</span>
+        <span>{live.pending > 0 ? `${live.pending} unsaved` : 'saved'}</span>
+        <span>{live.peers.map((peer) => peer.username).join(', ') || 'nobody else here'}</span>
+      </header>
+      <main className="board">
+        <Whiteboard {...live.bind} backdropStorageKey="backdrop" />
+      </main>
+    </div>
+  );
+}
+
+function App() {
+  const params = new URLSearchParams(window.location.search);
+  const server = params.get('server');
+  const token = params.get('token');
+  const canvasId = params.get('canvas');
+  if (!server || !token || !canvasId) {
+    return (
+      <p className="hint">
+        Open this page with <code>?server=…&amp;token=…&amp;canvas=…</code> (and{' '}
+        <code>&amp;user=…</code>, your user id).
+      </p>
+    );
+  }
+  return (
+    <LiveCanvas
+      server={server}
+      token={token}
+      canvasId={canvasId}
+      userId={params.get('user') ?? undefined}
+    />
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
