@@ -46,6 +46,23 @@ describe('reconcile: which copy wins', () => {
     expect(compareElementCopies(one, two)).toBe(0);
   });
 
+  it('treats a field set to undefined as absent, as JSON does', () => {
+    const plain = element('a', { version: 4 });
+    const withUndefined = { ...plain, link: undefined };
+
+    expect(compareElementCopies(plain, withUndefined)).toBe(0);
+  });
+
+  it('does not change its inputs', () => {
+    const local = [element('a', { version: 1, index: 'a1' }), element('b', { index: 'a0' })];
+    const remote = [element('a', { version: 2 })];
+    const before = JSON.stringify([local, remote]);
+
+    reconcile(local, remote);
+
+    expect(JSON.stringify([local, remote])).toBe(before);
+  });
+
   it('keeps tombstones so a deletion reaches replicas that still hold the element', () => {
     const live = element('a', { version: 1 });
     const deleted = element('a', { version: 2, isDeleted: true });
