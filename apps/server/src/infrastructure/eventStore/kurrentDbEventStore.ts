@@ -1,0 +1,221 @@
+import { createHash } from 'node:crypto';
+
+import {
+  ANY,
+  excludeSystemEvents,
+  jsonEvent,
+  KurrentDBClient,
+  NO_STREAM,
+  START,
+  STREAM_EXISTS,
+  StreamNotFoundError,
+  WrongExpectedVersionError as KurrentWrongExpectedVersionError,
+} from '@kurrent/kurrentdb-client';
+import type {
+  AllStreamResolvedEvent,
+  AppendStreamState,
+  CurrentStreamState,
+  JSONEventType,
+  JSONType,
+  Position,
+  ResolvedEvent,
+} from '@kurrent/kurrentdb-client';
+import { Observable } from 'rxjs';
+
+import { assertValidAppend } from './appendRules';
+import { WrongExpectedVersionError } from './eventStore';
+import type {
+  ActualRevision,
+  AppendOptions,
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  StorableEvent,
+  SubscribeToAllOptions,
+} from './eventStore';
+
+export interface KurrentDbEventStoreOptions {
+  /** e.g. `kurrentdb://admin:changeit@localhost:2113?tls=false` (reading $all needs a user). */
+  connectionString: string;
+}
+
+/**
+ * An `EventStore` over KurrentDB (EventStoreDB's successor) with the official gRPC client.
+ *
+ * - Revisions are KurrentDB's stream revisions; positions are `$all` commit positions. Both
+ *   are bigints in the client and are converted to numbers (exact below 2^53 bytes of log).
+ *   A checkpoint `p` is resumed as `{ commit: p, prepare: p }`: KurrentDB gives each event of
+ *   a batch its own log position, with commit = prepare.
+ * - Idempotency is KurrentDB's own: each event is written with a UUID derived from its
+ *   eventId (the eventId itself when it already is a UUID), so a resent batch is not stored
+ *   twice. When the server answers a resend without a position, it is read back.
+ * - System events (types starting with `$`) and `$` streams never leave this adapter.
+ */
+export function openKurrentDbEventStore<E extends StorableEvent = StorableEvent>(
+  options: KurrentDbEventStoreOptions,
+): EventStore<E> {
+  const client = KurrentDBClient.connectionString(options.connectionString);
+
+  async function append(stream: string, events: readonly E[], { expectedRevision }: AppendOptions) {
+    assertValidAppend(stream, events, expectedRevision);
+    const data = events.map((event) =>
+      jsonEvent<JSONEventType>({
+        id: toKurrentEventId(event.metadata.eventId),
+        type: event.type,
+        data: event.data as JSONType,
+        metadata: event.metadata as unknown as JSONType,
+      }),
+    );
+    try {
+      const result = await client.appendToStream(stream, data, {
+        streamState: toStreamState(expectedRevision),
+      });
+      const nextRevision = Number(result.nextExpectedRevision);
+      const position = result.position
+        ? Number(result.position.commit)
+        : await positionOf(stream, nextRevision);
+      return { nextRevision, position } satisfies AppendResult;
+    } catch (error) {
+      if (error instanceof KurrentWrongExpectedVersionError) {
+        throw new WrongExpectedVersionError(stream, expectedRevision, toActual(error.actualState));
+      }
+      throw error;
+    }
+  }
+
+  async function positionOf(stream: string, revision: number): Promise<number> {
+    for await (const resolved of client.readStream(stream, {
+      fromRevision: BigInt(revision),
+      maxCount: 1,
+    })) {
+      const position = resolved.event?.position?.commit ?? resolved.commitPosition;
+      if (position !== undefined) return Number(position);
+    }
+    throw new Error(`KurrentDB returned no position for ${stream}@${revision}`);
+  }
+
+  async function readStream(stream: string, { fromRevision = 0 }: ReadStreamOptions = {}) {
+    const out: RecordedEvent<E>[] = [];
+    try {
+      for await (const resolved of client.readStream(stream, {
+        fromRevision: BigInt(fromRevision),
+      })) {
+        const recorded = toRecorded<E>(resolved);
+        if (recorded) out.push(recorded);
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+    return out;
+  }
+
+  async function readAll({
+    fromPosition = 0,
+    maxCount = Number.MAX_SAFE_INTEGER,
+  }: ReadAllOptions = {}) {
+    const out: RecordedEvent<E>[] = [];
+    if (maxCount <= 0) return out;
+    // KurrentDB reads $all from a position inclusively; the port reads after it.
+    const reading = client.readAll({
+      fromPosition: fromPosition > 0 ? toKurrentPosition(fromPosition) : START,
+      maxCount: maxCount === Number.MAX_SAFE_INTEGER ? undefined : maxCount + 1,
+      filter: excludeSystemEvents(),
+    });
+    for await (const resolved of reading) {
+      const recorded = toRecorded<E>(resolved);
+      if (!recorded || recorded.position <= fromPosition) continue;
+      out.push(recorded);
+      if (out.length >= maxCount) break;
+    }
+    return out;
+  }
+
+  function subscribeToAll({ fromPosition = 0 }: SubscribeToAllOptions = {}): Observable<
+    RecordedEvent<E>
+  > {
+    return new Observable<RecordedEvent<E>>((subscriber) => {
+      // subscribeToAll from a position is exclusive, as in the port.
+      const subscription = client.subscribeToAll({
+        fromPosition: fromPosition > 0 ? toKurrentPosition(fromPosition) : START,
+        filter: excludeSystemEvents(),
+      });
+      let last = fromPosition;
+      subscription.on('data', (resolved: AllStreamResolvedEvent) => {
+        const recorded = toRecorded<E>(resolved);
+        if (!recorded || recorded.position <= last) return;
+        last = recorded.position;
+        subscriber.next(recorded);
+      });
+      subscription.on('error', (error: Error) => subscriber.error(error));
+      subscription.on('end', () => subscriber.complete());
+      return () => {
+        subscription.unsubscribe().catch(() => undefined);
+      };
+    });
+  }
+
+  return {
+    append,
+    readStream,
+    readAll,
+    subscribeToAll,
+    close: () => client.dispose(),
+  };
+}
+
+function toStreamState(expected: ExpectedRevision): AppendStreamState {
+  if (expected === 'any') return ANY;
+  if (expected === 'no_stream') return NO_STREAM;
+  if (expected === 'stream_exists') return STREAM_EXISTS;
+  return BigInt(expected);
+}
+
+function toActual(actual: CurrentStreamState): ActualRevision {
+  return actual === NO_STREAM ? 'no_stream' : Number(actual);
+}
+
+function toKurrentPosition(position: number): Position {
+  return { commit: BigInt(position), prepare: BigInt(position) };
+}
+
+/** Maps a stored record back to the port's shape; `undefined` for system and foreign events. */
+function toRecorded<E extends StorableEvent>(
+  resolved: ResolvedEvent | AllStreamResolvedEvent,
+): RecordedEvent<E> | undefined {
+  const recorded = resolved.event;
+  if (
+    !recorded ||
+    !recorded.isJson ||
+    recorded.type.startsWith('$') ||
+    recorded.streamId.startsWith('$')
+  )
+    return undefined;
+  const position = recorded.position?.commit ?? resolved.commitPosition;
+  if (position === undefined) return undefined;
+  const event = {
+    type: recorded.type,
+    data: recorded.data,
+    metadata: recorded.metadata,
+  } as unknown as E;
+  return {
+    streamName: recorded.streamId,
+    revision: Number(recorded.revision),
+    position: Number(position),
+    event,
+    recordedAt: recorded.created.toISOString(),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** KurrentDB event ids are UUIDs: keep a UUID eventId, derive a stable name-based one otherwise. */
+export function toKurrentEventId(eventId: string): string {
+  if (UUID.test(eventId)) return eventId.toLowerCase();
+  const hex = createHash('sha1').update(`tabula-event:${eventId}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
