@@ -33,7 +33,7 @@ describe('evolveScene: LineDrawn', () => {
     expect(getSceneElement(next, 'c')).toEqual(element('c'));
   });
 
-  it('keeps tombstones drawn by a gesture', () => {
+  it('[SC2] keeps tombstones drawn by a gesture', () => {
     const next = evolveScene(
       toScene([element('a')]),
       lineDrawn([element('a', { version: 2, isDeleted: true })]),
@@ -77,7 +77,7 @@ describe('evolveScene: CanvasRestored', () => {
     element('deleted-later', { version: 2 }),
   ];
 
-  it('makes the restored elements the live content', () => {
+  it('[SC6] makes the restored elements the live content', () => {
     const next = evolveScene(now, restored(snapshot));
 
     expect(liveElements(next).map((e) => [e.id, e.x])).toEqual([
@@ -87,7 +87,7 @@ describe('evolveScene: CanvasRestored', () => {
     ]);
   });
 
-  it('tombstones live elements absent from the restored set, with a bumped version', () => {
+  it('[SC6] tombstones live elements absent from the restored set, with a bumped version', () => {
     const next = evolveScene(now, restored(snapshot));
 
     expect(getSceneElement(next, 'added-later')).toEqual(
@@ -98,7 +98,7 @@ describe('evolveScene: CanvasRestored', () => {
     );
   });
 
-  it('bumps restored copies above the current version so they win on every replica', () => {
+  it('[SC6] bumps restored copies above the current version so they win on every replica', () => {
     const upserts = restoreElements(now, snapshot);
 
     expect(upserts.map((e) => [e.id, e.version]).sort()).toEqual([
@@ -112,7 +112,7 @@ describe('evolveScene: CanvasRestored', () => {
     );
   });
 
-  it('leaves unchanged elements alone and takes already-newer ones as given', () => {
+  it('[SC6] leaves unchanged elements alone and takes already-newer ones as given', () => {
     const newer = element('changed', { version: 10, x: 1 });
 
     const upserts = restoreElements(now, [element('kept', { version: 4 }), newer]);

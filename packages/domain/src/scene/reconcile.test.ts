@@ -7,7 +7,7 @@ import { element } from './sceneTestElements';
 const ids = (elements: { id: string }[]) => elements.map((e) => e.id);
 
 describe('reconcile: which copy wins', () => {
-  it('keeps the copy with the higher version, whichever side it is on', () => {
+  it('[SC1] keeps the copy with the higher version, whichever side it is on', () => {
     const older = element('a', { version: 2, x: 1 });
     const newer = element('a', { version: 3, x: 2 });
 
@@ -15,7 +15,7 @@ describe('reconcile: which copy wins', () => {
     expect(reconcile([newer], [older])).toEqual([newer]);
   });
 
-  it('on equal versions keeps the lower versionNonce on both replicas', () => {
+  it('[SC1] on equal versions keeps the lower versionNonce on both replicas', () => {
     const low = element('a', { version: 4, versionNonce: 10, x: 1 });
     const high = element('a', { version: 4, versionNonce: 99, x: 2 });
 
@@ -23,7 +23,7 @@ describe('reconcile: which copy wins', () => {
     expect(reconcile([high], [low])).toEqual([low]);
   });
 
-  it('on equal version and nonce prefers the tombstone', () => {
+  it('[SC1] on equal version and nonce prefers the tombstone', () => {
     const live = element('a', { version: 4, versionNonce: 7 });
     const dead = element('a', { version: 4, versionNonce: 7, isDeleted: true });
 
@@ -31,7 +31,7 @@ describe('reconcile: which copy wins', () => {
     expect(reconcile([dead], [live])).toEqual([dead]);
   });
 
-  it('on equal version, nonce and flag picks the same content on both sides', () => {
+  it('[SC1] on equal version, nonce and flag picks the same content on both sides', () => {
     const one = element('a', { version: 4, versionNonce: 7, x: 1 });
     const two = element('a', { version: 4, versionNonce: 7, x: 2 });
 
@@ -39,14 +39,14 @@ describe('reconcile: which copy wins', () => {
     expect(compareElementCopies(one, two)).toBe(-compareElementCopies(two, one));
   });
 
-  it('treats copies with the same content in another key order as equal', () => {
+  it('[SC1] treats copies with the same content in another key order as equal', () => {
     const one = element('a', { version: 4, x: 1, y: 2 });
     const two = Object.fromEntries(Object.entries(one).reverse()) as SceneElement;
 
     expect(compareElementCopies(one, two)).toBe(0);
   });
 
-  it('treats a field set to undefined as absent, as JSON does', () => {
+  it('[SC1] treats a field set to undefined as absent, as JSON does', () => {
     const plain = element('a', { version: 4 });
     const withUndefined = { ...plain, link: undefined };
 
@@ -63,7 +63,7 @@ describe('reconcile: which copy wins', () => {
     expect(JSON.stringify([local, remote])).toBe(before);
   });
 
-  it('keeps tombstones so a deletion reaches replicas that still hold the element', () => {
+  it('[SC2] keeps tombstones so a deletion reaches replicas that still hold the element', () => {
     const live = element('a', { version: 1 });
     const deleted = element('a', { version: 2, isDeleted: true });
 
@@ -71,7 +71,7 @@ describe('reconcile: which copy wins', () => {
     expect(reconcile([deleted], [])).toEqual([deleted]);
   });
 
-  it('does not resurrect a deleted element from an older live copy', () => {
+  it('[SC2] does not resurrect a deleted element from an older live copy', () => {
     const deleted = element('a', { version: 5, isDeleted: true });
     const staleLive = element('a', { version: 4 });
 
@@ -82,7 +82,7 @@ describe('reconcile: which copy wins', () => {
     expect(ids(reconcile([element('a')], [element('b')]))).toEqual(['a', 'b']);
   });
 
-  it('merges repeated ids inside one input by the same rule', () => {
+  it('[SC1] merges repeated ids inside one input by the same rule', () => {
     const v1 = element('a', { version: 1 });
     const v3 = element('a', { version: 3 });
     const v2 = element('a', { version: 2 });
@@ -100,14 +100,14 @@ describe('reconcile: which copy wins', () => {
 });
 
 describe('reconcile: elements being edited', () => {
-  it('keeps the local copy of an element in editingIds even when the remote is newer', () => {
+  it('[SC3] keeps the local copy of an element in editingIds even when the remote is newer', () => {
     const mine = element('a', { version: 2, x: 5 });
     const theirs = element('a', { version: 9, x: 7 });
 
     expect(reconcile([mine], [theirs], { editingIds: new Set(['a']) })).toEqual([mine]);
   });
 
-  it('still applies remote changes to other elements and to edited ids it lacks', () => {
+  it('[SC3] still applies remote changes to other elements and to edited ids it lacks', () => {
     const theirsA = element('a', { version: 9 });
     const theirsB = element('b', { version: 3 });
 
@@ -118,7 +118,7 @@ describe('reconcile: elements being edited', () => {
 });
 
 describe('reconcile: order', () => {
-  it('orders by fractional index, then id, with null indices last', () => {
+  it('[SC4] orders by fractional index, then id, with null indices last', () => {
     const merged = reconcile(
       [element('z', { index: 'a1' }), element('n1', { index: null })],
       [
@@ -131,7 +131,7 @@ describe('reconcile: order', () => {
     expect(ids(merged)).toEqual(['y', 'b', 'z', 'n0', 'n1']);
   });
 
-  it('compares indices as plain strings (code units), not by locale', () => {
+  it('[SC4] compares indices as plain strings (code units), not by locale', () => {
     const merged = reconcile(
       [element('upper', { index: 'aZ' })],
       [element('lower', { index: 'a0' })],
@@ -143,14 +143,14 @@ describe('reconcile: order', () => {
     );
   });
 
-  it('uses the winning copy’s index (moving an element moves it in the output)', () => {
+  it('[SC4] uses the winning copy’s index (moving an element moves it in the output)', () => {
     const before = element('a', { index: 'a0', version: 1 });
     const moved = element('a', { index: 'a9', version: 2 });
 
     expect(ids(reconcile([before, element('b', { index: 'a5' })], [moved]))).toEqual(['b', 'a']);
   });
 
-  it('returns the same output whatever the input order', () => {
+  it('[SC5] returns the same output whatever the input order', () => {
     const elements = [
       element('c', { index: 'a2' }),
       element('a', { index: 'a0' }),

@@ -1,16 +1,22 @@
 /**
  * Scene reconciliation: one rule, used by the server's scene projection and by every
  * client, so that all replicas that have seen the same elements hold the same scene.
+ * Rules (tests cite their ids):
  *
- * For two copies of one element the winner is decided by a total order:
- *   1. the higher `version` wins;
- *   2. on equal versions the lower `versionNonce` wins (Excalidraw's rule);
- *   3. on equal nonces too, the tombstone (`isDeleted: true`) wins;
- *   4. if still tied, the copy whose canonical JSON sorts first wins.
- * Steps 3 and 4 only matter when two replicas produced different content under the same
- * version and nonce; without them each replica would keep its own copy and never converge.
- * Because the order is total, merging is commutative, associative and idempotent: delivery
- * order, duplicates and resends do not change the result.
+ * [SC1] For two copies of one element the winner is decided by a total order:
+ *       the higher `version` wins; on equal versions the lower `versionNonce` wins
+ *       (Excalidraw's rule); on equal nonces too the tombstone wins; if still tied, the copy
+ *       whose canonical JSON sorts first wins. The last two steps only matter when two
+ *       replicas produced different content under one version and nonce; without them each
+ *       would keep its own copy and never converge.
+ * [SC2] Tombstones (`isDeleted: true`) are kept, so deletions converge like any change.
+ * [SC3] An element in `editingIds` keeps its local copy (the caller re-applies later).
+ * [SC4] Output order: fractional `index` (code-unit string order), then `id`; null last.
+ * [SC5] Because the order of [SC1] is total, merging is commutative, associative and
+ *       idempotent: replicas that saw the same copies converge whatever the delivery order,
+ *       duplicates or resends (the seeded fuzz in sceneConvergence.test.ts).
+ * [SC6] `CanvasRestored` makes its elements the live content: versions bumped above the
+ *       scene's, absent live elements tombstoned (evolveScene.ts).
  */
 import type { SceneElement, SceneInput } from './scene.types';
 

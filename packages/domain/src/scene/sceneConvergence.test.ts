@@ -315,10 +315,10 @@ const REGRESSIONS: Record<string, Operation[]> = {
 
 describe('scene convergence', () => {
   for (const [name, operations] of Object.entries(REGRESSIONS)) {
-    it(`[regression] ${name}`, () => checkConvergence(operations));
+    it(`[SC5] [regression] ${name}`, () => checkConvergence(operations));
   }
 
-  it(`${RUNS} seeded runs × ${OPERATIONS} operations: all replicas end identical`, () => {
+  it(`[SC5] ${RUNS} seeded runs × ${OPERATIONS} operations: all replicas end identical`, () => {
     const operations = fc.array(operationArb, { minLength: OPERATIONS, maxLength: OPERATIONS });
     fc.assert(fc.property(operations, checkConvergence), fuzzParameters());
   });
