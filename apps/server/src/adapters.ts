@@ -65,3 +65,25 @@ export function demoPassword(config: Config): string {
   writeFileSync(file, `${password}\n`, { mode: 0o600 });
   return password;
 }
+
+/** Starts the Kafka relay on its own connection; resolves with a function that stops it. */
+export async function startKafka(
+  brokers: string[],
+  adapters: Adapters,
+  onError: (error: unknown) => void,
+): Promise<() => Promise<void>> {
+  const { Kafka } = await import('kafkajs');
+  const { startKafkaRelay } = await import('./infrastructure/kafka/kafkaRelay');
+  const producer = new Kafka({ clientId: 'tabula', brokers }).producer({ idempotent: true });
+  await producer.connect();
+  const relay = await startKafkaRelay({
+    eventStore: adapters.eventStore,
+    checkpoints: adapters.readModels,
+    producer,
+    onError,
+  });
+  return async () => {
+    relay.stop();
+    await producer.disconnect();
+  };
+}

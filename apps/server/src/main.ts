@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
-import { demoPassword, openAdapters } from './adapters';
+import { demoPassword, openAdapters, startKafka } from './adapters';
 import { ConfigError, parseConfig } from './config';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -20,6 +20,9 @@ async function main(): Promise<void> {
     webDist: config.webDist ?? path.join(repoRoot, 'apps/web/dist'),
     rateLimits: config.rateLimits,
   });
+  const stopRelay = config.kafkaBrokers
+    ? await startKafka(config.kafkaBrokers, adapters, (error) => console.error('[kafka]', error))
+    : async () => undefined;
   const url = await app.listen(config.port, config.host);
   console.log(
     `Tabula is listening on ${url.replace('0.0.0.0', 'localhost')} (data: ${config.dataDir})`,
@@ -30,6 +33,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     await app.close();
+    await stopRelay();
     await adapters.close();
     process.exit(0);
   };
