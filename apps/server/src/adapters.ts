@@ -22,6 +22,7 @@ export interface Adapters {
   eventStore: EventStore<Event>;
   readModels: ReadModelStore;
   presence: PresenceStore;
+  socketIoAdapter?: (nsp: unknown) => unknown;
   close(): Promise<void>;
 }
 
@@ -40,11 +41,24 @@ export async function openAdapters(config: Config): Promise<Adapters> {
   const presence = config.redisUrl
     ? createRedisPresenceStore({ redis: config.redisUrl, prefix: 'tabula:presence' })
     : createInMemoryPresenceStore();
+  let socketIoAdapter: Adapters['socketIoAdapter'];
+  let adapterClient: { quit(): Promise<unknown> } | undefined;
+  if (config.redisUrl) {
+    const [{ Redis }, { createAdapter }] = await Promise.all([
+      import('ioredis'),
+      import('@socket.io/redis-streams-adapter'),
+    ]);
+    const client = new Redis(config.redisUrl);
+    adapterClient = client;
+    socketIoAdapter = createAdapter(client, { streamName: 'tabula:socket.io' });
+  }
   return {
     eventStore,
     readModels,
     presence,
+    socketIoAdapter,
     async close() {
+      await adapterClient?.quit();
       await presence.close();
       await readModels.close();
       await eventStore.close();

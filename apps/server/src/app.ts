@@ -89,7 +89,14 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
     .use(canvasRouter.allowedMethods());
 
   const httpServer = createServer(koa.callback());
-  const gateway = createGateway(httpServer, context, auth, canvases, allowedOrigins);
+  const gateway = createGateway(
+    httpServer,
+    context,
+    auth,
+    canvases,
+    allowedOrigins,
+    deps.socketIoAdapter,
+  );
 
   return {
     koa,

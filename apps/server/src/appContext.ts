@@ -33,6 +33,8 @@ export interface AppDeps {
   allowedOrigins?: string[];
   demo?: { enabled: boolean; password: string };
   webDist?: string;
+  /** A Socket.IO adapter factory joining several nodes (the Redis streams adapter). */
+  socketIoAdapter?: (nsp: unknown) => unknown;
   rateLimits?: Partial<RateLimitConfig>;
   /** Where 5xx errors and unexpected failures are reported (default: console.error). */
   logError?: (error: unknown, context: string) => void;

@@ -57,6 +57,7 @@ export function createGateway(
   auth: AuthService,
   canvases: CanvasesService,
   allowedOrigins: readonly string[],
+  adapter?: (nsp: unknown) => unknown,
 ): Gateway {
   const io: AppServer = new Server(httpServer, {
     // The transport accepts up to 1 MB so that a message over our 256 KB limit gets a clear
@@ -70,6 +71,10 @@ export function createGateway(
       callback(null, sameOrigin || allowedOrigins.includes(origin));
     },
   });
+
+  // Cluster-wide messages (presence, cursors) cross nodes through the adapter; event fan-out
+  // does not need it: every node tails the log and emits to its own sockets (`io.local`).
+  if (adapter) io.adapter(adapter as never);
 
   io.use((socket, next) => {
     void (async () => {
