@@ -141,3 +141,29 @@ export function disconnection(socket: ClientSocket, timeoutMs = 3000): Promise<s
     });
   });
 }
+
+/** Resolves with the first `event` whose payload satisfies `accept` (rejects after `timeoutMs`). */
+export function eventMatching<T>(
+  socket: ClientSocket,
+  event: string,
+  accept: (payload: T) => boolean,
+  timeoutMs = 3000,
+): Promise<T> {
+  const target = socket as unknown as {
+    on(event: string, listener: (payload: T) => void): void;
+    off(event: string, listener: (payload: T) => void): void;
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      target.off(event, listener);
+      reject(new Error(`no matching '${event}' within ${timeoutMs} ms`));
+    }, timeoutMs);
+    function listener(payload: T) {
+      if (!accept(payload)) return;
+      clearTimeout(timer);
+      target.off(event, listener);
+      resolve(payload);
+    }
+    target.on(event, listener);
+  });
+}
