@@ -136,17 +136,32 @@ export async function runLoad(
           elements: [freedraw(id, version)],
         });
       };
-      // Spread the senders' phases so they do not all fire on the same millisecond.
-      const start = setTimeout(
-        () => timers.push(setInterval(send, 1000 / hz)),
-        Math.random() * (1000 / hz),
-      );
-      timers.push(start);
+      // Exactly hz × duration sends per sender, each due at a fixed time (phases spread so
+      // senders do not fire on the same millisecond): the offered load does not depend on how
+      // busy the client process is; a late send goes out as soon as it can.
+      const total = Math.round((hz * durationMs) / 1000);
+      const phase = Math.random() * (1000 / hz);
+      const began = performance.now();
+      let done = 0;
+      const tick = () => {
+        const due = Math.min(
+          total,
+          Math.floor((performance.now() - began - phase) / (1000 / hz)) + 1,
+        );
+        while (done < due) {
+          send();
+          done += 1;
+        }
+        if (done < total)
+          timers.push(
+            setTimeout(tick, Math.max(0, began + phase + done * (1000 / hz) - performance.now())),
+          );
+      };
+      timers.push(setTimeout(tick, phase));
     });
   }
-  await new Promise((resolve) => setTimeout(resolve, durationMs));
-  for (const timer of timers) clearInterval(timer);
-  await new Promise((resolve) => setTimeout(resolve, drainMs));
+  await new Promise((resolve) => setTimeout(resolve, durationMs + drainMs));
+  for (const timer of timers) clearTimeout(timer);
   for (const room of rooms)
     for (const socket of room.sockets) socket.removeAllListeners('updated-canvas');
   return result;

@@ -22,22 +22,44 @@ export function fieldPath(parent: string, key: string): string {
 /**
  * The problem with `value`'s shape, or undefined: a forbidden own key or nesting deeper than
  * `MAX_PAYLOAD_DEPTH`, named by its path (`elements[2].customData.__proto__`).
+ * Runs on every stroke, so it builds no path string until it has found a problem.
  */
 export function findUnsafeShape(value: unknown, path = '', depth = 0): string | undefined {
+  const problem = unsafeAt(value, depth);
+  if (problem === undefined) return undefined;
+  const where = problem.reversePath.reduceRight(
+    (parent, step) => (typeof step === 'number' ? `${parent}[${step}]` : fieldPath(parent, step)),
+    path,
+  );
+  return problem.tooDeep
+    ? `${where || 'The request'} is nested too deeply.`
+    : `${where} is not allowed.`;
+}
+
+interface ShapeProblem {
+  tooDeep: boolean;
+  /** Keys and indexes from the problem up to the value checked (innermost first). */
+  reversePath: (string | number)[];
+}
+
+function unsafeAt(value: unknown, depth: number): ShapeProblem | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  if (depth > MAX_PAYLOAD_DEPTH) return `${path || 'The request'} is nested too deeply.`;
+  if (depth > MAX_PAYLOAD_DEPTH) return { tooDeep: true, reversePath: [] };
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index += 1) {
-      const problem = findUnsafeShape(value[index], `${path}[${index}]`, depth + 1);
-      if (problem !== undefined) return problem;
+      const item: unknown = value[index];
+      if (typeof item !== 'object' || item === null) continue;
+      const problem = unsafeAt(item, depth + 1);
+      if (problem !== undefined) return (problem.reversePath.push(index), problem);
     }
     return undefined;
   }
   for (const key of Object.keys(value)) {
-    const keyPath = fieldPath(path, key);
-    if (FORBIDDEN_KEYS.has(key)) return `${keyPath} is not allowed.`;
-    const problem = findUnsafeShape((value as Record<string, unknown>)[key], keyPath, depth + 1);
-    if (problem !== undefined) return problem;
+    if (FORBIDDEN_KEYS.has(key)) return { tooDeep: false, reversePath: [key] };
+    const item = (value as Record<string, unknown>)[key];
+    if (typeof item !== 'object' || item === null) continue;
+    const problem = unsafeAt(item, depth + 1);
+    if (problem !== undefined) return (problem.reversePath.push(key), problem);
   }
   return undefined;
 }
