@@ -40,7 +40,8 @@ export interface ApiClient {
   demoLogin(account: 1 | 2): Promise<AuthenticatedUser>;
   fetchUser(token?: string): Promise<UserFields>;
   updateUser(body: UpdateUserRequest): Promise<UserFields>;
-  logout(): Promise<void>;
+  /** Revokes the session of `token` (default: the stored one). */
+  logout(token?: string): Promise<void>;
   createCanvas(name?: string): Promise<CanvasSummary>;
   getCanvas(id: string): Promise<CanvasDetail>;
   getAllCanvases(): Promise<CanvasSummary[]>;
@@ -100,8 +101,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     demoLogin: (account) => request('POST', API_PATHS.demoLogin, { account }),
     fetchUser: (token) => request('GET', API_PATHS.fetchUser, undefined, token),
     updateUser: (body) => request('POST', API_PATHS.updateUser, body),
-    logout: async () => {
-      await request<null>('POST', API_PATHS.logout, {});
+    logout: async (token) => {
+      await request<null>('POST', API_PATHS.logout, {}, token);
     },
     createCanvas: (name) =>
       request('POST', API_PATHS.createCanvas, name === undefined ? {} : { name }),

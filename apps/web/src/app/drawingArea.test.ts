@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawingAreaSize, isDesktop, isMobileUserAgent } from './layout';
+import { drawingAreaSize, isDesktop, isMobileUserAgent } from './drawingArea';
 
 describe('layout', () => {
   it('subtracts the 242 px side panel and 61 px top bar wider than 768 px', () => {

@@ -1,0 +1,120 @@
+import { useEffect, useMemo } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Alert, BackgroundRotator, CursorBlob, InviteNotice, TopBar } from '@tabula/ui';
+import { BACKGROUND_ROTATION_MS } from '@tabula/domain/protocol';
+import { signOutMachine } from '../features/auth/signOutMachine';
+import { inviteNoticeMachine } from '../features/invites/inviteNoticeMachine';
+import { errorMessage } from '../features/errorMessage';
+import { refreshLiveCanvases } from './bindRealtime';
+import { ROUTES } from './constants';
+import { routerLink } from './routerLink';
+import { useAppSelector, useServices } from './ServicesContext';
+import { update } from './appState';
+
+/** The blob follows the cursor everywhere except on the canvas screens (spec §2). */
+export function showsCursorBlob(pathname: string): boolean {
+  return !/^\/(live)?canvas(\/|$)/.test(pathname);
+}
+
+/**
+ * The shared layout of every route (spec §2): rotating background, cursor blob, top bar,
+ * the page, the alert toast and the invite notice.
+ */
+export function Layout() {
+  const services = useServices();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const session = useAppSelector((s) => s.session);
+
+  const alert = useSelector(services.alerts, (s) => s);
+
+  const signOut = useActorRef(
+    useMemo(
+      () =>
+        signOutMachine.provide({
+          actions: {
+            clearAppState: () => services.store.set(update.signedOut),
+            clearStorage: () => services.clearStorage(),
+            emitLogOut: (_, { userId }) => {
+              const client = services.realtime.current();
+              const token = services.realtime.token();
+              const viaRest = () => (token ? services.api.logout(token) : Promise.resolve());
+              const done = client ? client.logOut(userId).catch(viaRest) : viaRest();
+              void done.catch(() => undefined).finally(() => services.realtime.disconnect());
+            },
+            navigate: (_, { to }) => navigate(to),
+          },
+        }),
+      [services, navigate],
+    ),
+  );
+
+  const notice = useActorRef(
+    useMemo(
+      () =>
+        inviteNoticeMachine.provide({
+          actions: {
+            acceptInvitation: (_, invitation) => {
+              const client = services.realtime.current();
+              if (!client) return;
+              client
+                .acceptInvitation(invitation.canvasId)
+                .then(() => {
+                  refreshLiveCanvases(services);
+                  navigate(ROUTES.liveCanvas(invitation.canvasId));
+                })
+                .catch((error: unknown) => services.showAlert(errorMessage(error), 'danger'));
+            },
+          },
+        }),
+      [services, navigate],
+    ),
+  );
+  const invitation = useSelector(notice, (s) => s);
+
+  useEffect(() => {
+    const subscription = services.realtime
+      .events('receive-invitation')
+      .subscribe((received) => notice.send({ type: 'invitation.received', ...received }));
+    return () => subscription.unsubscribe();
+  }, [services, notice]);
+
+  return (
+    <div className="tw-app">
+      <BackgroundRotator intervalMs={BACKGROUND_ROTATION_MS} />
+      {showsCursorBlob(pathname) && <CursorBlob />}
+      <TopBar
+        user={
+          session
+            ? { username: session.user.username, profilePhoto: session.user.profilePhoto }
+            : null
+        }
+        onSignOut={() =>
+          session && signOut.send({ type: 'signout.request', userId: session.user.id })
+        }
+        currentPath={pathname}
+        renderLink={routerLink}
+      />
+      <main className="tw-main">
+        <Outlet />
+      </main>
+      <div className="tw-toasts">
+        <Alert
+          text={alert.context.text}
+          type={alert.context.alertType}
+          show={alert.matches('shown')}
+          onClose={() => services.alerts.send({ type: 'alert.dismiss' })}
+        />
+        <InviteNotice
+          show={invitation.matches('shown')}
+          username={invitation.context.username}
+          canvasName={invitation.context.canvasName}
+          adminProfilePhoto={invitation.context.adminProfilePhoto}
+          onAccept={() => notice.send({ type: 'invitation.accept' })}
+          onDismiss={() => notice.send({ type: 'invitation.dismiss' })}
+        />
+      </div>
+    </div>
+  );
+}

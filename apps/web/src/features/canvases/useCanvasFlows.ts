@@ -1,0 +1,134 @@
+import { useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { update } from '../../app/appState';
+import { ROUTES } from '../../app/constants';
+import { useServices } from '../../app/ServicesContext';
+import type { AppServices } from '../../app/services';
+import type { AlertType } from '../alerts/alertMachine';
+import { RealtimeError } from '../../realtime/realtimeClient';
+import { deleteCanvasMachine } from './deleteCanvasMachine';
+import { leaveCanvasMachine } from './leaveCanvasMachine';
+import { nameEditMachine } from './nameEditMachine';
+
+function alertAction(services: AppServices) {
+  return (_: unknown, { text, type }: { text: string; type: AlertType }) =>
+    services.showAlert(text, type);
+}
+
+function connected(services: AppServices) {
+  const client = services.realtime.current();
+  if (!client) throw new RealtimeError('Not connected.', 'DISCONNECTED');
+  return client;
+}
+
+/** Name editing of one canvas (header), bound to REST `updatecanvasname` and the store. */
+export function useNameEdit(canvasId: string, name: string, focusInput: () => void = () => {}) {
+  const services = useServices();
+  const actor = useActorRef(
+    useMemo(
+      () =>
+        nameEditMachine.provide({
+          actors: {
+            saveName: fromPromise(({ input }) =>
+              services.api.updateCanvasName(input.canvasId, input.name),
+            ),
+          },
+          actions: {
+            focusInput,
+            showAlert: alertAction(services),
+            nameSaved: (_, p) =>
+              services.store.set((s) => update.canvasRenamed(s, p.canvasId, p.name)),
+          },
+        }),
+      [services, focusInput],
+    ),
+    { input: { canvasId, name } },
+  );
+  useEffect(() => actor.send({ type: 'name.sync', name }), [actor, name]);
+  const editing = useSelector(actor, (s) => !s.matches('viewing'));
+  const saving = useSelector(actor, (s) => s.hasTag('busy'));
+  return { actor, editing, saving };
+}
+
+/** The delete flow with its popup; `afterDelete` runs once the canvas is gone. */
+export function useDeleteCanvas(afterDelete: (canvasId: string) => void = () => {}) {
+  const services = useServices();
+  const actor = useActorRef(
+    useMemo(
+      () =>
+        deleteCanvasMachine.provide({
+          actors: {
+            deleteCanvas: fromPromise(async ({ input }) => {
+              await services.api.deleteCanvas(input.canvasId);
+            }),
+          },
+          actions: {
+            showAlert: alertAction(services),
+            notifyLiveDeletion: (_, { canvasId }) => {
+              services.realtime
+                .current()
+                ?.deleteCanvas(canvasId)
+                .catch(() => undefined);
+            },
+            canvasDeleted: (_, { canvasId }) => {
+              services.store.set((s) => update.canvasDeleted(s, canvasId));
+              afterDelete(canvasId);
+            },
+          },
+        }),
+      [services, afterDelete],
+    ),
+  );
+  const open = useSelector(actor, (s) => s.matches('open') || s.matches('deleting'));
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+
+  /** Opens the popup for `canvasId` (or says 'Not allowed!'). */
+  function request(canvasId: string) {
+    const state = services.store.get();
+    actor.send({
+      type: 'delete.open',
+      canvasId,
+      allowed: state.canvases.some((c) => c._id === canvasId),
+      ownsLiveCanvas: state.adminCanvasIds.includes(canvasId),
+    });
+  }
+
+  return { actor, open, busy, request };
+}
+
+/** Leaving a live canvas; the user lands on /livecanvases when they left the open one. */
+export function useLeaveCanvas(openCanvasId?: string) {
+  const services = useServices();
+  const navigate = useNavigate();
+  const actor = useActorRef(
+    useMemo(
+      () =>
+        leaveCanvasMachine.provide({
+          actors: {
+            canLeave: fromPromise(({ input }) =>
+              connected(services).canLeaveCanvas(input.canvasId),
+            ),
+            leaveCanvas: fromPromise(({ input }) =>
+              connected(services).leaveCanvas(input.canvasId),
+            ),
+          },
+          actions: {
+            showAlert: alertAction(services),
+            canvasLeft: (_, { canvasId }) => {
+              services.store.set((s) => ({
+                ...s,
+                liveCanvases: s.liveCanvases.filter((c) => c.canvasId !== canvasId),
+              }));
+              if (canvasId === openCanvasId) navigate(ROUTES.liveCanvases);
+            },
+          },
+        }),
+      [services, navigate, openCanvasId],
+    ),
+  );
+  return {
+    leave: (canvasId: string) => actor.send({ type: 'leave.request', canvasId }),
+  };
+}

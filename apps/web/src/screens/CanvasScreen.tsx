@@ -1,0 +1,121 @@
+import { useCallback, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { CanvasHeader, CanvasSidebar, DeletePopup } from '@tabula/ui';
+import { BACKGROUND_COLOR_STORAGE_KEY } from '@tabula/domain/protocol';
+import { update } from '../app/appState';
+import { ROUTES } from '../app/constants';
+import { isDesktop, useViewport } from '../app/drawingArea';
+import { routerLink } from '../app/routerLink';
+import { useAppSelector, useServices } from '../app/ServicesContext';
+import { CanvasBoard } from '../features/canvases/CanvasBoard';
+import { useDeleteCanvas, useNameEdit } from '../features/canvases/useCanvasFlows';
+import { useCreateCanvas } from '../features/canvases/useCreateCanvas';
+import { errorMessage } from '../features/errorMessage';
+import { OnlineUsersDialog, useOnlineCount } from '../features/invites/OnlineUsersDialog';
+import { MESSAGES } from '../app/constants';
+
+/** /canvas/:id: a personal canvas with its header, sidebar and whiteboard (spec §2). */
+export function CanvasScreen() {
+  const { id = '' } = useParams();
+  const services = useServices();
+  const navigate = useNavigate();
+  const viewport = useViewport();
+  const session = useAppSelector((s) => s.session);
+  const canvases = useAppSelector((s) => s.canvases);
+  const canvas = canvases.find((c) => c._id === id);
+  const owned = canvas !== undefined;
+  const title = canvas?.name ?? 'Canvas';
+
+  const [sidebarOpen, setSidebarOpen] = useState(() => isDesktop(window.innerWidth));
+  const [usersOpen, setUsersOpen] = useState(false);
+  const onlineCount = useOnlineCount();
+  const { create, creating } = useCreateCanvas();
+
+  const name = useNameEdit(id, title);
+  const afterDelete = useCallback(
+    (deletedId: string) => {
+      if (deletedId === id) navigate(ROUTES.canvases);
+    },
+    [id, navigate],
+  );
+  const deletion = useDeleteCanvas(afterDelete);
+
+  function renameFromSidebar(canvasId: string, newName: string) {
+    services.api
+      .updateCanvasName(canvasId, newName.trim())
+      .then((saved) => {
+        services.store.set((s) => update.canvasRenamed(s, canvasId, saved.name));
+        services.showAlert(MESSAGES.nameUpdated, 'alert');
+      })
+      .catch((error: unknown) => services.showAlert(errorMessage(error), 'danger'));
+  }
+
+  const signedIn = session !== null;
+  const desktop = isDesktop(viewport.width);
+  return (
+    <div className="tw-canvas">
+      <CanvasHeader
+        signedIn={signedIn}
+        title={title}
+        editing={name.editing}
+        saving={name.saving}
+        sidebarOpen={sidebarOpen}
+        onToggleSidebar={() => setSidebarOpen((open) => !open)}
+        onEdit={() => name.actor.send({ type: 'name.edit', allowed: owned })}
+        onSave={(value) => {
+          name.actor.send({ type: 'name.change', value });
+          name.actor.send({ type: 'name.save' });
+        }}
+        onCancel={() => name.actor.send({ type: 'name.cancel' })}
+        onDelete={() => deletion.request(id)}
+        onShowOnlineUsers={() =>
+          owned ? setUsersOpen(true) : services.showAlert(MESSAGES.notAllowed, 'danger')
+        }
+        onlineCount={onlineCount}
+      />
+      <div className="tw-canvas__body">
+        {signedIn && sidebarOpen && (
+          <div
+            className={
+              desktop ? 'tw-canvas__sidebar' : 'tw-canvas__sidebar tw-canvas__sidebar--overlay'
+            }
+          >
+            <CanvasSidebar
+              canvases={canvases.map((c) => ({ id: c._id, name: c.name, timestamp: c.timestamp }))}
+              activeId={id}
+              onNew={create}
+              creating={creating}
+              onRename={renameFromSidebar}
+              onDelete={(canvasId) => deletion.request(canvasId)}
+              hrefFor={ROUTES.canvas}
+              renderLink={routerLink}
+            />
+          </div>
+        )}
+        <CanvasBoard
+          canvasId={id}
+          token={session?.token ?? null}
+          userId={session?.user.id ?? null}
+          synced={owned}
+          backdropStorageKey={BACKGROUND_COLOR_STORAGE_KEY}
+          onError={(error) => services.showAlert(error.message, 'danger')}
+        />
+      </div>
+      <DeletePopup
+        open={deletion.open}
+        busy={deletion.busy}
+        onDelete={() => deletion.actor.send({ type: 'delete.confirm' })}
+        onCancel={() => deletion.actor.send({ type: 'delete.cancel' })}
+      />
+      {signedIn && (
+        <OnlineUsersDialog
+          open={usersOpen}
+          onClose={() => setUsersOpen(false)}
+          canvasId={id}
+          canvasName={title}
+          canInvite={owned}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { CanvasHeader, DeletePopup, LiveSidebar } from '@tabula/ui';
+import { BACKDROP_STORAGE_KEY } from '@tabula/domain/protocol';
+import { ADMIN_DELETED_CANVAS, REMOVED_BY_ADMIN } from '@tabula/domain';
+import { ROUTES } from '../app/constants';
+import { isDesktop, useViewport } from '../app/drawingArea';
+import { routerLink } from '../app/routerLink';
+import { useAppSelector, useServices } from '../app/ServicesContext';
+import { CanvasBoard } from '../features/canvases/CanvasBoard';
+import { useDeleteCanvas, useLeaveCanvas, useNameEdit } from '../features/canvases/useCanvasFlows';
+import { OnlineUsersDialog, useOnlineCount } from '../features/invites/OnlineUsersDialog';
+
+/** Leaves the screen when the canvas is deleted or the user removed from it. */
+function useEvictionWatch(canvasId: string): void {
+  const services = useServices();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const leave = () => navigate(ROUTES.liveCanvases);
+    const deleted = services.realtime.events('canvas-deleted').subscribe((message) => {
+      if (message.canvasId === canvasId) leave();
+    });
+    const errors = services.realtime.events('error').subscribe(({ message }) => {
+      if (message === REMOVED_BY_ADMIN || message === ADMIN_DELETED_CANVAS) leave();
+    });
+    return () => {
+      deleted.unsubscribe();
+      errors.unsubscribe();
+    };
+  }, [services, canvasId, navigate]);
+}
+
+/** The live canvas screen for a signed-in user. */
+function LiveCanvas({ id }: { id: string }) {
+  const services = useServices();
+  const navigate = useNavigate();
+  const viewport = useViewport();
+  const session = useAppSelector((s) => s.session);
+  const liveCanvases = useAppSelector((s) => s.liveCanvases);
+  const own = useAppSelector((s) => s.canvases.find((c) => c._id === id));
+  const joined = liveCanvases.find((c) => c.canvasId === id);
+  const title = own?.name ?? joined?.canvasName ?? 'Live canvas';
+  const owner = own !== undefined;
+
+  const [sidebarOpen, setSidebarOpen] = useState(() => isDesktop(window.innerWidth));
+  const [usersOpen, setUsersOpen] = useState(false);
+  const onlineCount = useOnlineCount();
+  useEvictionWatch(id);
+
+  const name = useNameEdit(id, title);
+  const afterDelete = useCallback(
+    (deletedId: string) => {
+      if (deletedId === id) navigate(ROUTES.liveCanvases);
+    },
+    [id, navigate],
+  );
+  const deletion = useDeleteCanvas(afterDelete);
+  const { leave } = useLeaveCanvas(id);
+  const desktop = isDesktop(viewport.width);
+
+  return (
+    <div className="tw-canvas">
+      <CanvasHeader
+        signedIn
+        live={!owner}
+        title={title}
+        editing={name.editing}
+        saving={name.saving}
+        sidebarOpen={sidebarOpen}
+        onToggleSidebar={() => setSidebarOpen((open) => !open)}
+        onEdit={() => name.actor.send({ type: 'name.edit', allowed: owner })}
+        onSave={(value) => {
+          name.actor.send({ type: 'name.change', value });
+          name.actor.send({ type: 'name.save' });
+        }}
+        onCancel={() => name.actor.send({ type: 'name.cancel' })}
+        onDelete={() => (owner ? deletion.request(id) : leave(id))}
+        onShowOnlineUsers={() => setUsersOpen(true)}
+        onlineCount={onlineCount}
+      />
+      <div className="tw-canvas__body">
+        {sidebarOpen && (
+          <div
+            className={
+              desktop ? 'tw-canvas__sidebar' : 'tw-canvas__sidebar tw-canvas__sidebar--overlay'
+            }
+          >
+            <LiveSidebar
+              canvases={liveCanvases}
+              activeId={id}
+              onLeave={leave}
+              hrefFor={ROUTES.liveCanvas}
+              renderLink={routerLink}
+            />
+          </div>
+        )}
+        <CanvasBoard
+          canvasId={id}
+          token={session?.token ?? null}
+          userId={session?.user.id ?? null}
+          synced
+          backdropStorageKey={BACKDROP_STORAGE_KEY}
+          onError={(error) => services.showAlert(error.message, 'danger')}
+        />
+      </div>
+      <DeletePopup
+        open={deletion.open}
+        busy={deletion.busy}
+        onDelete={() => deletion.actor.send({ type: 'delete.confirm' })}
+        onCancel={() => deletion.actor.send({ type: 'delete.cancel' })}
+      />
+      <OnlineUsersDialog
+        open={usersOpen}
+        onClose={() => setUsersOpen(false)}
+        canvasId={id}
+        canvasName={title}
+        canInvite={owner}
+      />
+    </div>
+  );
+}
+
+/** /livecanvas/:id: with no signed-in user it navigates back one step (spec §2). */
+export function LiveCanvasScreen() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const ready = useAppSelector((s) => s.ready);
+  const signedIn = useAppSelector((s) => s.session !== null);
+
+  useEffect(() => {
+    if (ready && !signedIn) navigate(-1);
+  }, [ready, signedIn, navigate]);
+
+  if (!signedIn) return null;
+  return <LiveCanvas key={id} id={id} />;
+}

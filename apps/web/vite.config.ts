@@ -1,0 +1,66 @@
+import { cpSync, existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
+
+const SERVER = 'http://127.0.0.1:3000';
+
+/** Page loads of /canvas/:id are the SPA's; only API calls go to the server. */
+function spaPageLoad(req: IncomingMessage): string | undefined {
+  return req.headers.accept?.includes('text/html') ? '/index.html' : undefined;
+}
+
+/** Excalidraw's font files (served at /fonts/... so nothing is fetched from a CDN). */
+function excalidrawFontsDir(): string {
+  const require = createRequire(import.meta.url);
+  const entry = require.resolve('@excalidraw/excalidraw');
+  const candidates = [join(dirname(entry), 'fonts'), join(dirname(entry), 'prod', 'fonts')];
+  const found = candidates.find((dir) => existsSync(dir));
+  if (!found) throw new Error(`Excalidraw fonts not found next to ${entry}`);
+  return found;
+}
+
+/** Copies Excalidraw's fonts into the build output and serves them in dev. */
+function excalidrawFonts(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'tabula-excalidraw-fonts',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    configureServer(server) {
+      const fonts = excalidrawFontsDir();
+      server.middlewares.use('/fonts', (req, res, next) => {
+        const file = join(fonts, decodeURIComponent((req.url ?? '').split('?')[0] ?? ''));
+        if (!file.startsWith(fonts) || !existsSync(file)) return next();
+        res.setHeader(
+          'content-type',
+          file.endsWith('.woff2') ? 'font/woff2' : 'application/octet-stream',
+        );
+        res.end(readFileSync(file));
+      });
+    },
+    closeBundle() {
+      cpSync(excalidrawFontsDir(), join(outDir, 'fonts'), { recursive: true });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), excalidrawFonts()],
+  server: {
+    proxy: {
+      '/auth': { target: SERVER, bypass: spaPageLoad },
+      '/canvas': { target: SERVER, bypass: spaPageLoad },
+      '/socket.io': { target: SERVER, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 4000,
+  },
+});
