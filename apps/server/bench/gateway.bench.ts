@@ -68,13 +68,15 @@ async function measure(mode: 'tabula' | 'relay', scenario: (typeof SCENARIOS)[nu
       serverRssMb: Number((rss / 1024 / 1024).toFixed(1)),
     };
   } finally {
-    server.child.kill('SIGKILL');
+    server.child.kill(process.env.BENCH_CPU_PROF ? 'SIGINT' : 'SIGKILL');
   }
 }
 
 export async function run(): Promise<object> {
   const report: Record<string, object> = {};
-  for (const scenario of SCENARIOS) {
+  // BENCH_GATEWAY_ONLY=c runs one scenario (by its letter).
+  const only = process.env.BENCH_GATEWAY_ONLY;
+  for (const scenario of SCENARIOS.filter((s) => !only || s.name.startsWith(only))) {
     console.error(`[bench] gateway ${scenario.name}: relay…`);
     const relay = await measure('relay', scenario);
     console.error(`[bench] gateway ${scenario.name}: tabula…`);

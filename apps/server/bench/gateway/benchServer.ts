@@ -143,4 +143,5 @@ process.on('message', (request: Request) => {
     else process.send!({ fixture: await server.fixture(request.rooms, request.perRoom) });
   })();
 });
+process.on('SIGINT', () => process.exit(0));
 process.send!({ url: server.url });
