@@ -234,7 +234,11 @@ export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
 
     subscribeToAll({ fromPosition = 0 }: SubscribeToAllOptions = {}): Observable<RecordedEvent<E>> {
       return catchUpThenLive<E>(
-        async (after, max) => (closed ? [] : readAfter(after, max)),
+        async (after, max) => {
+          // Yield between pages: a long catch-up must not starve sockets and appends.
+          await new Promise((resolve) => setImmediate(resolve));
+          return closed ? [] : readAfter(after, max);
+        },
         committed,
         fromPosition,
       );
