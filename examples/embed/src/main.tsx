@@ -4,10 +4,19 @@
  */
 import '@tabula/whiteboard/styles.css';
 import './page.css';
-import { StrictMode, useMemo } from 'react';
+import { StrictMode, useCallback, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setExcalidrawAssetPath, Whiteboard } from '@tabula/whiteboard';
+import type { WhiteboardHandle } from '@tabula/whiteboard';
 import { socketIoTransport, useCollaboration } from '@tabula/whiteboard/collab';
+import type { RemotePeer } from '@tabula/whiteboard/collab';
+
+declare global {
+  interface Window {
+    /** What the end-to-end test reads: the board and who else is here. */
+    __tabulaEmbed?: { board: WhiteboardHandle | null; peers: readonly RemotePeer[] };
+  }
+}
 
 // Fonts copied by `tabula-whiteboard-fonts public/excalidraw-assets` (the postinstall script).
 setExcalidrawAssetPath(new URL('./excalidraw-assets/', window.location.href).pathname);
@@ -27,6 +36,19 @@ function LiveCanvas({ server, token, canvasId, userId }: LiveCanvasProps) {
     userId,
     onError: (error) => console.warn(`[tabula] ${error.kind}: ${error.message}`),
   });
+  const { ref } = live.bind;
+  const setBoard = useCallback(
+    (handle: WhiteboardHandle | null) => {
+      ref(handle);
+      window.__tabulaEmbed = {
+        ...window.__tabulaEmbed,
+        board: handle,
+        peers: window.__tabulaEmbed?.peers ?? [],
+      };
+    },
+    [ref],
+  );
+  window.__tabulaEmbed = { board: window.__tabulaEmbed?.board ?? null, peers: live.peers };
   return (
     <div className="page">
       <header className="bar">
@@ -36,7 +58,7 @@ function LiveCanvas({ server, token, canvasId, userId }: LiveCanvasProps) {
         <span>{live.peers.map((peer) => peer.username).join(', ') || 'nobody else here'}</span>
       </header>
       <main className="board">
-        <Whiteboard {...live.bind} backdropStorageKey="backdrop" />
+        <Whiteboard {...live.bind} ref={setBoard} backdropStorageKey="backdrop" />
       </main>
     </div>
   );

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { createServer } from 'vite';
+import { createServer, preview } from 'vite';
 import { copyExcalidrawFonts } from '../cli/fonts';
 
 /** A running harness page. */
@@ -40,5 +40,22 @@ export async function startHarnessServer(): Promise<HarnessServer> {
       await server.close();
       rmSync(publicDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** Serves a built page (`root`/`outDir` holds index.html) with Vite's preview server on 127.0.0.1. */
+export async function startStaticServer(root: string, outDir = 'dist'): Promise<HarnessServer> {
+  const server = await preview({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
+  });
+  const address = server.httpServer.address();
+  if (!address || typeof address === 'string') throw new Error('The static server has no port.');
+  return {
+    url: `http://127.0.0.1:${address.port}/`,
+    close: () => server.close(),
   };
 }

@@ -8,7 +8,7 @@ import '../../styles.css';
 import { StrictMode, useCallback, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { socketIoTransport, useCollaboration } from '../../collab/index';
-import type { UseCollaborationResult } from '../../collab/index';
+import type { RemotePeer, UseCollaborationResult } from '../../collab/index';
 import { setExcalidrawAssetPath, Whiteboard } from '../../index';
 import type { SceneElement, WhiteboardHandle } from '../../index';
 
@@ -21,6 +21,8 @@ interface HarnessState {
 declare global {
   interface Window {
     __tabula: HarnessState;
+    /** Set by examples/embed (the live tests read both pages alike). */
+    __tabulaEmbed?: { board: WhiteboardHandle | null; peers: readonly RemotePeer[] };
   }
 }
 

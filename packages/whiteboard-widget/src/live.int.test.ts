@@ -1,0 +1,245 @@
+/**
+ * End to end against the real Tabula server (a child process on 127.0.0.1): two Chromium pages
+ * on one canvas, page A being the test harness or the packed-widget embedding example
+ * (examples/embed, built by its script when missing or when EMBED_REBUILD=1).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { drag, guardLocalOnly, launchChromium, pickTool } from './test/browser';
+import { startHarnessServer, startStaticServer } from './test/harnessServer';
+import type { HarnessServer } from './test/harnessServer';
+import { startLiveServer } from './test/liveServer';
+import type { LiveServer } from './test/liveServer';
+import { createCanvas, fetchScene, shareCanvas, signUp } from './test/tabulaApi';
+import type { TestUser } from './test/tabulaApi';
+
+const EMBED_DIR = fileURLToPath(new URL('../../../examples/embed/', import.meta.url));
+
+interface Snapshot {
+  id: string;
+  type: string;
+  version: number;
+  isDeleted: boolean;
+}
+
+/** The page's scene, from the harness (`__tabula`) or the example (`__tabulaEmbed`). */
+function sceneOf(page: Page): Promise<Snapshot[]> {
+  return page.evaluate(() => {
+    const board = window.__tabula?.board ?? window.__tabulaEmbed?.board;
+    return (board?.getScene() ?? []).map((e) => ({
+      id: e.id,
+      type: e.type,
+      version: e.version,
+      isDeleted: e.isDeleted,
+    }));
+  });
+}
+
+function visible(scene: readonly Snapshot[], type: string): Snapshot[] {
+  return scene.filter((element) => element.type === type && !element.isDeleted);
+}
+
+function key(scene: readonly { id: string; version: number }[]): string[] {
+  return scene.map((element) => `${element.id}@${element.version}`).sort();
+}
+
+/** The page's collaboration status. */
+function statusOf(page: Page): Promise<string | undefined> {
+  return page.evaluate(
+    () =>
+      window.__tabula?.live?.status ??
+      document.querySelector('[data-testid="embed-status"]')?.textContent ??
+      undefined,
+  );
+}
+
+/** Waits until the page's collaboration status is `status`. */
+async function waitForStatus(page: Page, status: string, timeout: number): Promise<void> {
+  await page.waitForFunction(
+    (wanted) =>
+      (window.__tabula?.live?.status ??
+        document.querySelector('[data-testid="embed-status"]')?.textContent) === wanted,
+    status,
+    { timeout, polling: 50 },
+  );
+}
+
+function livePage(base: string, server: string, user: TestUser, canvasId: string): string {
+  const query = new URLSearchParams({ server, token: user.token, canvas: canvasId, user: user.id });
+  return `${base}?${query.toString()}`;
+}
+
+let harness: HarnessServer;
+let embed: HarnessServer;
+let server: LiveServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (process.env.EMBED_REBUILD === '1' || !existsSync(`${EMBED_DIR}dist/index.html`)) {
+    execFileSync('bash', [`${EMBED_DIR}scripts/build.sh`], { stdio: 'inherit', timeout: 600_000 });
+  }
+  harness = await startHarnessServer();
+  embed = await startStaticServer(EMBED_DIR);
+  server = await startLiveServer([new URL(harness.url).origin, new URL(embed.url).origin]);
+  browser = await launchChromium();
+}, 900_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await embed?.close();
+  await harness?.close();
+});
+
+describe.each(['harness', 'embed'] as const)('live canvas, page A = %s', (kind) => {
+  let alice: TestUser;
+  let bob: TestUser;
+  let canvasId: string;
+  let closeSetup: () => void;
+  let contextA: BrowserContext;
+  let contextB: BrowserContext;
+  let pageA: Page;
+  let pageB: Page;
+  const guards: { outside: string[] }[] = [];
+
+  beforeAll(async () => {
+    alice = await signUp(server.url, `alice_${kind}`);
+    bob = await signUp(server.url, `bob_${kind}`);
+    canvasId = await createCanvas(server.url, alice, `e2e ${kind}`);
+    closeSetup = await shareCanvas(server.url, alice, bob, canvasId);
+    contextA = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    contextB = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    guards.push(await guardLocalOnly(contextA), await guardLocalOnly(contextB));
+    pageA = await contextA.newPage();
+    pageB = await contextB.newPage();
+    await pageA.goto(
+      livePage(kind === 'embed' ? embed.url : harness.url, server.url, alice, canvasId),
+    );
+    await pageB.goto(livePage(harness.url, server.url, bob, canvasId));
+    for (const page of [pageA, pageB]) await waitForStatus(page, 'live', 30_000);
+  });
+
+  afterAll(async () => {
+    closeSetup?.();
+    await contextA?.close();
+    await contextB?.close();
+  });
+
+  it('each page sees the other’s strokes within a second', async () => {
+    await pickTool(pageA, 'rectangle');
+    await drag(pageA, [
+      [300, 250],
+      [450, 380],
+    ]);
+    const drawnAt = Date.now();
+    await pageB.waitForFunction(
+      () => window.__tabula.board!.getScene().some((e) => e.type === 'rectangle' && !e.isDeleted),
+      undefined,
+      { timeout: 1000, polling: 25 },
+    );
+    const aToB = Date.now() - drawnAt;
+
+    await pickTool(pageB, 'freedraw');
+    await drag(pageB, [
+      [600, 300],
+      [650, 340],
+      [700, 320],
+    ]);
+    const strokeAt = Date.now();
+    await pageA.waitForFunction(
+      () => {
+        const board = window.__tabula?.board ?? window.__tabulaEmbed?.board;
+        return board!.getScene().some((e) => e.type === 'freedraw' && !e.isDeleted);
+      },
+      undefined,
+      { timeout: 1000, polling: 25 },
+    );
+    const bToA = Date.now() - strokeAt;
+    console.log(`[${kind}] stroke latency A→B ${aToB} ms, B→A ${bToA} ms`);
+    expect(key(await sceneOf(pageA))).toEqual(key(await sceneOf(pageB)));
+  });
+
+  it('each page shows the other’s cursor, name and avatar', async () => {
+    for (let i = 0; i < 10; i += 1) await pageB.mouse.move(500 + i * 10, 400, { steps: 2 });
+    await expect
+      .poll(
+        () =>
+          pageA.evaluate(() => {
+            const peers = window.__tabula?.live?.peers ?? window.__tabulaEmbed?.peers ?? [];
+            return peers.filter((peer) => peer.pointer).map((peer) => peer.username);
+          }),
+        { timeout: 5000 },
+      )
+      .toEqual([bob.username]);
+    for (let i = 0; i < 10; i += 1) await pageA.mouse.move(300 + i * 10, 300, { steps: 2 });
+    await expect
+      .poll(
+        () =>
+          pageB.evaluate(() =>
+            (window.__tabula.live?.peers ?? [])
+              .filter((peer) => peer.pointer)
+              .map((peer) => peer.username),
+          ),
+        {
+          timeout: 5000,
+        },
+      )
+      .toEqual([alice.username]);
+    // Excalidraw draws peers as avatars in its user list.
+    await expect
+      .poll(() => pageA.locator('.UserList__collaborator').count(), { timeout: 5000 })
+      .toBeGreaterThan(0);
+  });
+
+  it('converges with nothing lost after page A is offline for 5 s while both draw', async () => {
+    const before = visible(await sceneOf(pageA), 'rectangle').length;
+    await contextA.setOffline(true);
+    const offlineAt = Date.now();
+    await expect.poll(() => statusOf(pageA), { timeout: 5000 }).toBe('offline');
+    // Excalidraw goes back to the selection tool after each shape, and its properties panel
+    // covers the left edge while a tool is picked: draw right of it.
+    await pickTool(pageA, 'rectangle');
+    await drag(pageA, [
+      [420, 500],
+      [480, 560],
+    ]);
+    await pickTool(pageA, 'rectangle');
+    await drag(pageA, [
+      [520, 500],
+      [580, 560],
+    ]);
+    await pickTool(pageB, 'rectangle');
+    await drag(pageB, [
+      [700, 500],
+      [760, 560],
+    ]);
+    await pickTool(pageB, 'rectangle');
+    await drag(pageB, [
+      [800, 500],
+      [860, 560],
+    ]);
+    await pageA.waitForTimeout(Math.max(0, 5000 - (Date.now() - offlineAt)));
+    await contextA.setOffline(false);
+
+    await expect.poll(() => statusOf(pageA), { timeout: 30_000 }).toBe('live');
+    await expect
+      .poll(
+        async () =>
+          JSON.stringify(key(await sceneOf(pageA))) === JSON.stringify(key(await sceneOf(pageB))),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    const sceneA = await sceneOf(pageA);
+    expect(visible(sceneA, 'rectangle')).toHaveLength(before + 4);
+    await expect
+      .poll(async () => key(await fetchScene(server.url, alice, canvasId)), { timeout: 5000 })
+      .toEqual(key(sceneA));
+  });
+
+  it('made no request outside localhost', () => {
+    expect(guards.flatMap((guard) => guard.outside)).toEqual([]);
+  });
+});

@@ -1,0 +1,147 @@
+import { io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import type {
+  AckResult,
+  ClientToServerEvents,
+  ServerToClientEvents,
+} from '@tabula/domain/protocol';
+
+/** A signed-up user and their session. */
+export interface TestUser {
+  id: string;
+  username: string;
+  profilePhoto: string;
+  token: string;
+}
+
+interface Envelope<T> {
+  success: boolean;
+  message?: string;
+  data?: T;
+}
+
+async function call<T>(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const response = await fetch(base + path, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { 'auth-token': token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as Envelope<T>;
+  if (!response.ok || !envelope.success || envelope.data === undefined) {
+    throw new Error(`${method} ${path} → ${response.status} ${envelope.message ?? ''}`);
+  }
+  return envelope.data;
+}
+
+/** Signs up a user through REST (`POST /auth/createuser`). */
+export async function signUp(base: string, username: string): Promise<TestUser> {
+  const data = await call<TestUser>(base, 'POST', '/auth/createuser', {
+    name: username,
+    username,
+    email: `${username}@example.test`,
+    password: 'correct horse battery',
+  });
+  return {
+    id: data.id,
+    username: data.username,
+    profilePhoto: data.profilePhoto,
+    token: data.token,
+  };
+}
+
+/** Creates a canvas owned by `owner` and returns its id. */
+export async function createCanvas(base: string, owner: TestUser, name: string): Promise<string> {
+  const data = await call<{ _id: string }>(
+    base,
+    'POST',
+    '/canvas/createcanvas',
+    { name },
+    owner.token,
+  );
+  return data._id;
+}
+
+/** The canvas' scene as the server holds it (`GET /canvas/getcanvas/:id`). */
+export async function fetchScene(
+  base: string,
+  user: TestUser,
+  canvasId: string,
+): Promise<{ id: string; version: number; isDeleted: boolean }[]> {
+  const data = await call<{ elements: { id: string; version: number; isDeleted: boolean }[] }>(
+    base,
+    'GET',
+    `/canvas/getcanvas/${canvasId}`,
+    undefined,
+    token(user),
+  );
+  return data.elements;
+}
+
+function token(user: TestUser): string {
+  return user.token;
+}
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+async function connect(base: string, user: TestUser): Promise<ClientSocket> {
+  const socket: ClientSocket = io(base, {
+    auth: { token: user.token },
+    transports: ['websocket'],
+    forceNew: true,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  await socket
+    .timeout(5000)
+    .emitWithAck('online', {
+      userId: user.id,
+      username: user.username,
+      profilePhoto: user.profilePhoto,
+    });
+  return socket;
+}
+
+function unwrap<T>(result: AckResult<T>, what: string): T {
+  if (!result.ok) throw new Error(`${what} refused: ${result.error.code} ${result.error.message}`);
+  return result.data;
+}
+
+/**
+ * Makes `guest` a collaborator of `owner`'s canvas the way the app does: both online, the
+ * owner invites, the guest accepts. Returns a function that closes the two setup sockets.
+ */
+export async function shareCanvas(
+  base: string,
+  owner: TestUser,
+  guest: TestUser,
+  canvasId: string,
+): Promise<() => void> {
+  const ownerSocket = await connect(base, owner);
+  const guestSocket = await connect(base, guest);
+  const invited = new Promise<void>((resolve) =>
+    guestSocket.once('receive-invitation', () => resolve()),
+  );
+  unwrap(
+    await ownerSocket
+      .timeout(5000)
+      .emitWithAck('invite-user', { toUserId: guest.id, canvasId, lines: [], canvasName: 'e2e' }),
+    'invite-user',
+  );
+  await invited;
+  unwrap(
+    await guestSocket.timeout(5000).emitWithAck('accept-invitation', { canvasId }),
+    'accept-invitation',
+  );
+  return () => {
+    ownerSocket.disconnect();
+    guestSocket.disconnect();
+  };
+}
