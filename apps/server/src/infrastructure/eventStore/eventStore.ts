@@ -45,6 +45,7 @@ export interface AppendResult {
 export interface RecordedEvent<E extends StorableEvent = StorableEvent> {
   streamName: string;
   revision: number;
+  /** Global position; -1 only where KurrentDB cannot tell it from a stream read. */
   position: number;
   event: E;
   /** ISO-8601 instant at which the store committed the event. */

@@ -47,8 +47,12 @@ export interface KurrentDbEventStoreOptions {
  *
  * - Revisions are KurrentDB's stream revisions; positions are `$all` commit positions. Both
  *   are bigints in the client and are converted to numbers (exact below 2^53 bytes of log).
- *   A checkpoint `p` is resumed as `{ commit: p, prepare: p }`: KurrentDB gives each event of
- *   a batch its own log position, with commit = prepare.
+ *   A checkpoint `p` is resumed as `{ commit: p, prepare: p }`, which assumes what KurrentDB
+ *   does for gRPC appends (implicit transactions): each event of a batch gets its own log
+ *   position, with commit = prepare (kurrent-io/KurrentDB#2522).
+ * - Stream reads come from the index, which may not know commit positions (older servers
+ *   answer 2^64 - 1): `readStream` then reports `position: -1`, as does `append` for a resend
+ *   the server answers without a position. `readAll` and `subscribeToAll` always have them.
  * - Idempotency is KurrentDB's own: each event is written with a UUID derived from its
  *   eventId (the eventId itself when it already is a UUID), so a resent batch is not stored
  *   twice. When the server answers a resend without a position, it is read back.
@@ -91,10 +95,9 @@ export function openKurrentDbEventStore<E extends StorableEvent = StorableEvent>
       fromRevision: BigInt(revision),
       maxCount: 1,
     })) {
-      const position = resolved.event?.position?.commit ?? resolved.commitPosition;
-      if (position !== undefined) return Number(position);
+      return toNumberPosition(resolved.event?.position?.commit ?? resolved.commitPosition);
     }
-    throw new Error(`KurrentDB returned no position for ${stream}@${revision}`);
+    return UNKNOWN_POSITION;
   }
 
   async function readStream(stream: string, { fromRevision = 0 }: ReadStreamOptions = {}) {
@@ -178,6 +181,13 @@ function toActual(actual: CurrentStreamState): ActualRevision {
   return actual === NO_STREAM ? 'no_stream' : Number(actual);
 }
 
+const UNKNOWN_POSITION = -1;
+const NO_POSITION = 2n ** 63n; // the index answers 2^64 - 1 where it has no commit position
+
+function toNumberPosition(position: bigint | undefined): number {
+  return position === undefined || position >= NO_POSITION ? UNKNOWN_POSITION : Number(position);
+}
+
 function toKurrentPosition(position: number): Position {
   return { commit: BigInt(position), prepare: BigInt(position) };
 }
@@ -194,8 +204,7 @@ function toRecorded<E extends StorableEvent>(
     recorded.streamId.startsWith('$')
   )
     return undefined;
-  const position = recorded.position?.commit ?? resolved.commitPosition;
-  if (position === undefined) return undefined;
+  const position = toNumberPosition(recorded.position?.commit ?? resolved.commitPosition);
   const event = {
     type: recorded.type,
     data: recorded.data,
@@ -204,7 +213,7 @@ function toRecorded<E extends StorableEvent>(
   return {
     streamName: recorded.streamId,
     revision: Number(recorded.revision),
-    position: Number(position),
+    position,
     event,
     recordedAt: recorded.created.toISOString(),
   };
