@@ -1,7 +1,7 @@
 /**
  * Event store benchmark: append throughput of the SQLite store through its own API, against
  * a raw better-sqlite3 baseline writing the same rows with the same schema and pragmas, and
- * readAll throughput. Each pair alternates store and raw runs (2 × 1.5 s each) so that load
+ * readAll throughput. Each pair alternates store and raw runs (5 × 0.8 s each) so that load
  * from other processes hits both alike. Data goes to BENCH_DIR (default: the OS temp dir).
  */
 import { mkdtempSync, rmSync, statfsSync } from 'node:fs';
@@ -18,8 +18,8 @@ import {
 } from '../src/infrastructure/eventStore/sqliteSchema';
 import type { SqliteEventStore } from '../src/infrastructure/eventStore/sqliteEventStore';
 
-const SLICE_MS = 1_500;
-const SLICES = 2;
+const SLICE_MS = 800;
+const SLICES = 5;
 const WARMUP_MS = 200;
 const GOAL_RATIO = 0.8;
 
