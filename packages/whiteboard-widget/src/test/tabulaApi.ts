@@ -1,10 +1,7 @@
-import { io } from 'socket.io-client';
-import type { Socket } from 'socket.io-client';
-import type {
-  AckResult,
-  ClientToServerEvents,
-  ServerToClientEvents,
-} from '@tabula/domain/protocol';
+import { filter, firstValueFrom } from 'rxjs';
+import type { AckResult } from '@tabula/domain/protocol';
+import { socketIoTransport } from '../collab/socketIoTransport';
+import type { SocketIoTransport } from '../collab/socketIoTransport';
 
 /** A signed-up user and their session. */
 export interface TestUser {
@@ -87,25 +84,20 @@ function token(user: TestUser): string {
   return user.token;
 }
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+type ClientSocket = SocketIoTransport['socket'];
 
+/** A socket of `user` (through the widget's own transport), announced online. */
 async function connect(base: string, user: TestUser): Promise<ClientSocket> {
-  const socket: ClientSocket = io(base, {
-    auth: { token: user.token },
-    transports: ['websocket'],
-    forceNew: true,
+  const transport = socketIoTransport(base, user.token, {
+    socketOptions: { transports: ['websocket'], forceNew: true },
   });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
+  await firstValueFrom(transport.status$.pipe(filter((status) => status === 'connected')));
+  const { socket } = transport;
+  await socket.timeout(5000).emitWithAck('online', {
+    userId: user.id,
+    username: user.username,
+    profilePhoto: user.profilePhoto,
   });
-  await socket
-    .timeout(5000)
-    .emitWithAck('online', {
-      userId: user.id,
-      username: user.username,
-      profilePhoto: user.profilePhoto,
-    });
   return socket;
 }
 
