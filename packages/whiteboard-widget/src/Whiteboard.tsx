@@ -89,11 +89,21 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
       [deferred, tracker],
     );
 
+    const collaboratorsRef = useRef(collaborators);
+    collaboratorsRef.current = collaborators;
+
     const handleApi = useCallback(
       (api: ExcalidrawImperativeAPI) => {
         apiRef.current = api;
         const queued = queuedRemote.current.splice(0);
         if (queued.length > 0) queueMicrotask(() => applyRemote(queued));
+        // Peers known before Excalidraw was ready.
+        const peers = collaboratorsRef.current;
+        if (peers && peers.length > 0) {
+          queueMicrotask(() =>
+            api.updateScene({ collaborators: toExcalidrawCollaborators(peers) }),
+          );
+        }
       },
       [applyRemote],
     );
