@@ -49,8 +49,34 @@ function excalidrawFonts(): Plugin {
   };
 }
 
+const CDN_FALLBACK = '`https://esm.sh/${';
+
+/**
+ * Excalidraw lists a CDN (esm.sh) after EXCALIDRAW_ASSET_PATH in every font's sources. The
+ * browser only uses it when our copy fails, but the server's CSP (font-src 'self') still
+ * reports each listing as a console error. Point the fallback at our own origin instead.
+ */
+function excalidrawNoCdnFallback(): Plugin {
+  let patched = false;
+  return {
+    name: 'tabula-excalidraw-no-cdn',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.includes('@excalidraw/excalidraw') || !code.includes(CDN_FALLBACK)) return null;
+      patched = true;
+      return {
+        code: code.replaceAll(CDN_FALLBACK, '`${window.location.origin}/excalidraw-fallback/${'),
+        map: null,
+      };
+    },
+    buildEnd() {
+      if (!patched) this.warn('Excalidraw CDN font fallback not found: fonts may list esm.sh');
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), excalidrawFonts()],
+  plugins: [react(), excalidrawFonts(), excalidrawNoCdnFallback()],
   server: {
     proxy: {
       '/auth': { target: SERVER, bypass: spaPageLoad },

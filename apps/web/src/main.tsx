@@ -4,6 +4,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createServices } from './app/services';
+import { serveExcalidrawAssetsFromOrigin } from './app/excalidrawAssets';
+
+serveExcalidrawAssetsFromOrigin();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html needs a #root element');

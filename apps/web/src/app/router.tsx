@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router-dom';
+import { Loader } from '@tabula/ui';
 import { Layout } from './Layout';
 import { LandingScreen } from '../screens/LandingScreen';
 
@@ -12,6 +13,8 @@ export function createAppRouter() {
     {
       path: '/',
       element: <Layout />,
+      // Shown while the first lazy screen of a page load arrives.
+      hydrateFallbackElement: <Loader />,
       children: [
         { index: true, element: <LandingScreen /> },
         {

@@ -1,11 +1,8 @@
 import '@tabula/whiteboard/styles.css';
 import { useEffect, useMemo } from 'react';
-import { setExcalidrawAssetPath, Whiteboard } from '@tabula/whiteboard';
+import { Whiteboard } from '@tabula/whiteboard';
 import { socketIoTransport, useCollaboration } from '@tabula/whiteboard/collab';
 import type { CollaborationError } from '@tabula/whiteboard/collab';
-
-// Excalidraw's fonts are served by this app at /fonts/... (copied at build time), never a CDN.
-setExcalidrawAssetPath('/');
 
 /** Props of {@link CanvasBoard}. */
 export interface CanvasBoardProps {
