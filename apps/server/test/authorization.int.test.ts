@@ -1,6 +1,6 @@
 /**
  * The authorization matrix of issue #3: owner, collaborator, removed collaborator, stranger
- * and signed-out user × read, join, draw, rename, delete, invite, remove, leave. Every cell
+ * and signed-out user (plus a pending invitee) × read, join, draw, rename, delete, invite, remove, leave. Every cell
  * is a test. An allowed action succeeds (and a change appends an event); a denied one answers
  * its status or error ack, appends nothing and broadcasts nothing to a collaborator listening
  * in the room.
@@ -26,7 +26,8 @@ import {
 import type { ClientSocket, TestServer } from './testServer';
 import { emitWithAck, nextEvent, startTestServer } from './testServer';
 
-type Role = 'owner' | 'collaborator' | 'removed collaborator' | 'stranger' | 'signed-out';
+type Role =
+  'owner' | 'collaborator' | 'removed collaborator' | 'pending invitee' | 'stranger' | 'signed-out';
 type Action = 'read' | 'join' | 'draw' | 'rename' | 'delete' | 'invite' | 'remove' | 'leave';
 
 /** What a cell expects: success, an HTTP status, or a socket error ack. */
@@ -80,6 +81,16 @@ const MATRIX: Record<Role, Record<Action, Outcome>> = {
     remove: FORBIDDEN_SOCKET,
     leave: NOT_ACCESSIBLE,
   },
+  'pending invitee': {
+    read: HIDDEN_REST,
+    join: HIDDEN_SOCKET,
+    draw: NOT_ACCESSIBLE,
+    rename: FORBIDDEN_REST,
+    delete: FORBIDDEN_REST,
+    invite: FORBIDDEN_SOCKET,
+    remove: FORBIDDEN_SOCKET,
+    leave: NOT_ACCESSIBLE,
+  },
   stranger: {
     read: HIDDEN_REST,
     join: HIDDEN_SOCKET,
@@ -111,7 +122,10 @@ describe('authorization matrix', () => {
   const sockets = {} as Record<Exclude<Role, 'signed-out'> | 'observer' | 'invitee', ClientSocket>;
   let sharedCanvas: string;
 
-  /** A canvas of `owner` with `collaborator` and `observer` in, `removed collaborator` removed. */
+  /**
+   * A canvas of `owner` with `collaborator` and `observer` in, `removed collaborator` removed
+   * and `pending invitee` invited but not yet answering.
+   */
   async function canvasWithRoles(): Promise<string> {
     const canvasId = await createCanvas(server, members.owner.token, 'Matrix');
     await makeCollaborator(sockets.owner, sockets.collaborator, members.collaborator.id, canvasId);
@@ -124,6 +138,13 @@ describe('authorization matrix', () => {
       toUserId: removedId,
     });
     await removal;
+    const pending = nextEvent(sockets['pending invitee'], 'receive-invitation');
+    await emitWithAck(sockets.owner, 'invite-user', {
+      toUserId: members['pending invitee'].id,
+      canvasId,
+      canvasName: 'Matrix',
+    });
+    await pending;
     await makeCollaborator(sockets.owner, sockets.observer, members.observer.id, canvasId);
     const joined = await emitWithAck(sockets.observer, 'join-canvas', { canvasId });
     expect(joined.ok).toBe(true);
@@ -136,6 +157,7 @@ describe('authorization matrix', () => {
       'owner',
       'collaborator',
       'removed collaborator',
+      'pending invitee',
       'stranger',
       'observer',
       'invitee',

@@ -94,6 +94,17 @@ describe('drawing over sockets', () => {
       });
     });
 
+    it('with a sinceRevision beyond the last one (a stale client) acks a snapshot, never a revision from the future', async () => {
+      await draw(ownerSocket, [element('head')]);
+      const ack = await emitWithAck<JoinCanvasResult>(guestSocket, 'join-canvas', {
+        canvasId,
+        sinceRevision: 999,
+      });
+      expect(ack).toMatchObject({ ok: true, data: { kind: 'snapshot', canvasId } });
+      const data = (ack as { data: JoinCanvasResult }).data;
+      expect(data.revision).toBeLessThan(999);
+    });
+
     it('refuses someone who is neither owner nor collaborator as if the canvas did not exist', async () => {
       const ack = await emitWithAck(strangerSocket, 'join-canvas', { canvasId });
       expect(ack).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: CANVAS_NOT_FOUND } });

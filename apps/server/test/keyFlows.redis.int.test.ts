@@ -72,7 +72,11 @@ describe('key flows with Redis read models and presence', () => {
       username: visitor.username,
       profilePhoto: visitor.profilePhoto,
     });
-    const offline = eventMatching<string>(ownerSocket, 'disconnected-user', (id) => id === visitor.id);
+    const offline = eventMatching<string>(
+      ownerSocket,
+      'disconnected-user',
+      (id) => id === visitor.id,
+    );
     socket.disconnect();
     expect(await offline).toBe(visitor.id);
   });
@@ -104,7 +108,10 @@ describe('key flows with Redis read models and presence', () => {
     const joined = nextEvent(ownerSocket, 'collaborator-joined');
     await emitWithAck(guestSocket, 'accept-invitation', { canvasId });
     expect(await accepted).toMatchObject({ message: joinedTheCanvas(guest.username) });
-    expect(await joined).toMatchObject({ canvasId, collaborators: [{ userId: owner.id }, { userId: guest.id }] });
+    expect(await joined).toMatchObject({
+      canvasId,
+      collaborators: [{ userId: owner.id }, { userId: guest.id }],
+    });
 
     const snapshot = await emitWithAck(guestSocket, 'join-canvas', { canvasId });
     expect(snapshot).toMatchObject({ ok: true, data: { kind: 'snapshot', elements: [] } });
@@ -115,7 +122,11 @@ describe('key flows with Redis read models and presence', () => {
       elements: [element('live-1')],
     });
     expect(drawn).toMatchObject({ ok: true });
-    expect(await update).toMatchObject({ canvasId, actorId: guest.id, elements: [element('live-1')] });
+    expect(await update).toMatchObject({
+      canvasId,
+      actorId: guest.id,
+      elements: [element('live-1')],
+    });
     const since = await emitWithAck(guestSocket, 'join-canvas', { canvasId, sinceRevision: 0 });
     expect(since).toMatchObject({ ok: true, data: { kind: 'changes' } });
     const pointer = nextEvent(ownerSocket, 'pointer-moved');
@@ -124,7 +135,11 @@ describe('key flows with Redis read models and presence', () => {
 
     // A denied action stores nothing and the room hears nothing.
     const denied = await expectNoEffect(server, [ownerSocket], () =>
-      emitWithAck(guestSocket, 'remove-user', { adminUserId: guest.id, canvasId, toUserId: owner.id }),
+      emitWithAck(guestSocket, 'remove-user', {
+        adminUserId: guest.id,
+        canvasId,
+        toUserId: owner.id,
+      }),
     );
     expect(denied).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: NOT_ALLOWED } });
 
@@ -135,13 +150,25 @@ describe('key flows with Redis read models and presence', () => {
     await emitWithAck(guestSocket, 'leave-canvas', { canvasId });
     expect(await left).toEqual({ canvasId, userId: guest.id });
 
-    await emitWithAck(ownerSocket, 'invite-user', { toUserId: guest.id, canvasId, canvasName: 'Live' });
+    await emitWithAck(ownerSocket, 'invite-user', {
+      toUserId: guest.id,
+      canvasId,
+      canvasName: 'Live',
+    });
     await emitWithAck(guestSocket, 'accept-invitation', { canvasId });
     const removed = nextEvent(guestSocket, 'error');
-    await emitWithAck(ownerSocket, 'remove-user', { adminUserId: owner.id, canvasId, toUserId: guest.id });
+    await emitWithAck(ownerSocket, 'remove-user', {
+      adminUserId: owner.id,
+      canvasId,
+      toUserId: guest.id,
+    });
     expect(await removed).toEqual({ message: REMOVED_BY_ADMIN });
 
-    await emitWithAck(ownerSocket, 'invite-user', { toUserId: guest.id, canvasId, canvasName: 'Live' });
+    await emitWithAck(ownerSocket, 'invite-user', {
+      toUserId: guest.id,
+      canvasId,
+      canvasName: 'Live',
+    });
     await emitWithAck(guestSocket, 'accept-invitation', { canvasId });
     await emitWithAck(guestSocket, 'join-canvas', { canvasId });
     const deleted = nextEvent(guestSocket, 'canvas-deleted');

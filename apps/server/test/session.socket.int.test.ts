@@ -13,7 +13,14 @@ import {
 } from '@tabula/domain';
 import type { AuthenticatedUser, OnlineUsers } from '@tabula/domain/protocol';
 import type { Member } from './scenario';
-import { createCanvas, disconnection, eventMatching, makeCollaborator, signUp } from './scenario';
+import {
+  createCanvas,
+  disconnection,
+  element,
+  eventMatching,
+  makeCollaborator,
+  signUp,
+} from './scenario';
 import type { TestServer } from './testServer';
 import { emitWithAck, nextEvent, startTestServer } from './testServer';
 
@@ -98,6 +105,30 @@ describe('presence and the single session', () => {
         profilePhoto: owner.profilePhoto,
       });
       expect(await admin).toEqual([canvasId]);
+    });
+
+    it("joins the rooms of the user's live canvases: the tab then hears updated-canvas without join-canvas", async () => {
+      const [owner, guest] = [await signUp(server, 'roomown'), await signUp(server, 'roomguest')];
+      const canvasId = await createCanvas(server, owner.token);
+      const [ownerSocket, guestSocket] = [
+        await server.socket(owner.token),
+        await server.socket(guest.token),
+      ];
+      await makeCollaborator(ownerSocket, guestSocket, guest.id, canvasId);
+      const tab = await server.socket(guest.token);
+      await emitWithAck(tab, 'online', {
+        userId: guest.id,
+        username: guest.username,
+        profilePhoto: guest.profilePhoto,
+      });
+      const heard = nextEvent<{ canvasId: string }>(tab, 'updated-canvas');
+      const drawn = await emitWithAck(ownerSocket, 'canvas-update', {
+        canvasId,
+        eventId: `online-${canvasId}`,
+        elements: [element('seen-by-tab')],
+      });
+      expect(drawn.ok).toBe(true);
+      expect((await heard).canvasId).toBe(canvasId);
     });
 
     it("refuses a payload naming someone else with 'Not allowed!'", async () => {

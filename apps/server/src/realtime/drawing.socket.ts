@@ -14,11 +14,20 @@ import type { AppSocket } from './socketTypes';
 import { rooms } from './socketTypes';
 import { withAck } from './withAck';
 
-/** The drawing changes after `sinceRevision`, or null when a restore makes a snapshot simpler. */
+/**
+ * The drawing changes after `sinceRevision`, or null when a snapshot is needed instead: a
+ * restore in between, or a `sinceRevision` beyond the stream's last revision.
+ */
 async function changesSince(context: AppContext, canvasId: string, sinceRevision: number) {
   const records = await context.eventStore.readStream(canvasStreamName(canvasId), {
     fromRevision: sinceRevision + 1,
   });
+  if (records.length === 0) {
+    // A client claiming a revision the log has not reached (stale, or from another data
+    // directory) must not be told it is current: it gets a snapshot to resync from.
+    const { revision: head } = await context.canvases.load(canvasStreamName(canvasId));
+    if (sinceRevision > head) return null;
+  }
   const changes: CanvasChange[] = [];
   let revision = sinceRevision;
   for (const record of records) {
