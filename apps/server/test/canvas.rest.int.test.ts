@@ -166,6 +166,17 @@ describe('/canvas', () => {
     });
   });
 
+  describe('routes outside the contract', () => {
+    it('an unknown route answers 404 and a wrong method 405, both in the JSON envelope', async () => {
+      const unknown = await server.post('/canvas/nosuchcall', {}, alice.token);
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toEqual({ success: false, message: expect.any(String) });
+      const wrongMethod = await server.get('/auth/loginuser');
+      expect(wrongMethod.status).toBe(405);
+      expect(wrongMethod.body).toEqual({ success: false, message: expect.any(String) });
+    });
+  });
+
   describe('POST /canvas/deletecanvas/:id', () => {
     it('deletes the canvas: answers { _id }, then it is gone from the list and from getcanvas', async () => {
       const canvasId = await createCanvas(server, alice.token, 'Doomed');
