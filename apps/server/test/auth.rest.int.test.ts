@@ -62,6 +62,19 @@ describe('/auth', () => {
       expect(answer.body).toEqual({ success: false, message: USERNAME_ALREADY_EXISTS });
     });
 
+    it('of simultaneous sign-ups with one email, exactly one succeeds and the rest get 409', async () => {
+      const email = newUser('race').email;
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, (_, index) =>
+          server.post('/auth/createuser', { ...newUser(`race${index}`), email }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([201, 409, 409, 409]);
+      for (const answer of answers.filter((item) => item.status === 409))
+        expect(answer.body.message).toBe(EMAIL_ALREADY_EXISTS);
+    });
+
     it('answers 400 with a message naming the field for an invalid body', async () => {
       const answer = await server.post('/auth/createuser', { ...newUser(), email: 'not-an-email' });
       expect(answer.status).toBe(400);

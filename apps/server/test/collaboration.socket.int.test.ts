@@ -232,6 +232,15 @@ describe('live canvases over sockets', () => {
       expect((await list).map((canvas) => canvas.canvasId)).not.toContain(canvasId);
       const log = await server.eventStore.readStream(`canvas-${canvasId}`);
       expect(log.at(-1)!.event).toMatchObject({ type: 'CollaboratorLeft' });
+      // The leaver's sockets are out of the room: the owner's next stroke does not reach them.
+      const recording = recordMessages([guestSocket]);
+      await emitWithAck(ownerSocket, 'canvas-update', {
+        canvasId,
+        eventId: freshEventId(),
+        elements: [element('after-leaving')],
+      });
+      await pause(200);
+      expect(recording.stop()[0]!.map(([event]) => event)).not.toContain('updated-canvas');
     });
 
     it("refuses the owner with 'Canvas not accessable.'", async () => {
