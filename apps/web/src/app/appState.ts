@@ -90,6 +90,16 @@ export const update = {
     ...state,
     collaborators: { ...state.collaborators, [canvasId]: collaborators },
   }),
+  collaboratorAdded: (state: AppState, canvasId: string, collaborator: Collaborator): AppState => ({
+    ...state,
+    collaborators: {
+      ...state.collaborators,
+      [canvasId]: [
+        ...(state.collaborators[canvasId] ?? []).filter((c) => c.userId !== collaborator.userId),
+        collaborator,
+      ],
+    },
+  }),
   collaboratorLeft: (state: AppState, canvasId: string, userId: string): AppState => ({
     ...state,
     collaborators: {

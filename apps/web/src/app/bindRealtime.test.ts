@@ -96,3 +96,23 @@ describe('bindRealtime', () => {
     expect(services.store.get().session).toBeNull();
   });
 });
+
+describe('bindRealtime: invitation accepted', () => {
+  it('adds the accepter to the canvas collaborators so the owner sees Remove', () => {
+    const { services, sockets } = setup();
+    services.storeSession({ user, token: 't1' });
+    sockets[0]!.serverEmit('get-online-users', {
+      u2: { userId: 'u2', username: 'bo', profilePhoto: 'b' },
+    });
+
+    sockets[0]!.serverEmit('invitation-accepted', {
+      canvasId: 'c1',
+      userId: 'u2',
+      message: 'bo joined the canvas',
+    });
+
+    expect(services.store.get().collaborators).toEqual({
+      c1: [{ userId: 'u2', username: 'bo', profilePhoto: 'b' }],
+    });
+  });
+});

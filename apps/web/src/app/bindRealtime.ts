@@ -49,9 +49,19 @@ export function bindRealtime(services: AppServices): Subscription {
       s.canvases.some((c) => c._id === canvasId) ? s : update.canvasDeleted(s, canvasId),
     ),
   );
-  add(realtime.events('invitation-accepted'), ({ message }) =>
-    services.showAlert(message, 'alert'),
-  );
+  // The owner learns of a new collaborator here (its app connection is not in the canvas room).
+  add(realtime.events('invitation-accepted'), ({ canvasId, userId, message }) => {
+    store.set((s) => {
+      const online = s.onlineUsers[userId];
+      const joined = {
+        userId,
+        username: online?.username ?? '',
+        profilePhoto: online?.profilePhoto ?? '',
+      };
+      return update.collaboratorAdded(s, canvasId, joined);
+    });
+    services.showAlert(message, 'alert');
+  });
   add(realtime.events('error'), ({ message }) => {
     services.showAlert(message, 'danger');
     if (message === REMOVED_BY_ADMIN || message === ADMIN_DELETED_CANVAS) {

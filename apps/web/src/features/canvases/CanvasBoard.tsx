@@ -3,6 +3,8 @@ import { useEffect, useMemo } from 'react';
 import { Whiteboard } from '@tabula/whiteboard';
 import { socketIoTransport, useCollaboration } from '@tabula/whiteboard/collab';
 import type { CollaborationError } from '@tabula/whiteboard/collab';
+import { update } from '../../app/appState';
+import { useServices } from '../../app/ServicesContext';
 
 /** Props of {@link CanvasBoard}. */
 export interface CanvasBoardProps {
@@ -24,8 +26,26 @@ function SyncedBoard({
   backdropStorageKey,
   onError,
 }: CanvasBoardProps & { token: string; userId: string }) {
+  const services = useServices();
   const transport = useMemo(() => socketIoTransport(window.location.origin, token), [token]);
   useEffect(() => () => transport.close(), [transport]);
+  // The canvas room's presence arrives on this connection (it is the one that joined the room).
+  useEffect(() => {
+    const joined = transport
+      .events('collaborator-joined')
+      .subscribe((m) =>
+        services.store.set((s) => update.collaboratorsJoined(s, m.canvasId, m.collaborators)),
+      );
+    const left = transport
+      .events('collaborator-leaved')
+      .subscribe((m) =>
+        services.store.set((s) => update.collaboratorLeft(s, m.canvasId, m.userId)),
+      );
+    return () => {
+      joined.unsubscribe();
+      left.unsubscribe();
+    };
+  }, [transport, services]);
   const live = useCollaboration({ transport, canvasId, userId, onError });
   return (
     <Whiteboard
