@@ -20,7 +20,7 @@ for (const file of files) {
   const code = readFileSync(join(dist, file));
   const gz = gzipSync(code, { level: 9 }).length;
   total += gz;
-  if (/EXCALIDRAW_ASSET_PATH|excalidraw-app|@excalidraw\/excalidraw/.test(code.toString())) {
+  if (/Excalifont|ASSETS_FALLBACK_URL|excalidraw-fallback/.test(code.toString())) {
     excalidraw.push(file);
   }
   console.log(`${file}  ${(code.length / 1024).toFixed(1)} KB  gzip ${(gz / 1024).toFixed(1)} KB`);
