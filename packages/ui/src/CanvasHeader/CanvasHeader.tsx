@@ -52,7 +52,7 @@ export function CanvasHeader({
     );
   }
   return (
-    <header className="tb-canvas-header">
+    <header className={editing ? 'tb-canvas-header is-editing' : 'tb-canvas-header'}>
       {onToggleSidebar && (
         <button
           type="button"

@@ -9,6 +9,7 @@ const ITEMS = [
 ];
 
 const meta = {
+  parameters: { layout: 'fullscreen' },
   component: CanvasList,
   args: { kind: 'personal', items: ITEMS, onNew: () => {} },
 } satisfies Meta<typeof CanvasList>;

@@ -1,7 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Footer } from './Footer';
 
-const meta = { component: Footer, args: { year: 2026 } } satisfies Meta<typeof Footer>;
+const meta = {
+  component: Footer,
+  parameters: { layout: 'fullscreen' },
+  args: { year: 2026 },
+} satisfies Meta<typeof Footer>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -52,7 +52,7 @@ export function Footer({
               rel="noreferrer noopener"
             >
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                <path d={ICON_PATHS[link.icon]} fill="currentColor" />
+                <path d={ICON_PATHS[link.icon]} fill="currentColor" fillRule="evenodd" />
               </svg>
             </a>
           </li>

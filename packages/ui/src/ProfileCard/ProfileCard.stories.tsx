@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ProfileCard } from './ProfileCard';
 
 const meta = {
+  parameters: { layout: 'fullscreen' },
   component: ProfileCard,
   args: {
     user: { username: 'ada_lovelace', name: 'Ada Lovelace', email: 'ada@example.com' },

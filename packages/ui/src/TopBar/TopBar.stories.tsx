@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { TopBar } from './TopBar';
 
 const meta = {
@@ -13,14 +13,23 @@ export const SignedOut: Story = {};
 export const SignedIn: Story = {
   args: { user: { username: 'ada_lovelace' }, currentPath: '/canvases' },
 };
-/** At a phone width the links collapse into the menu button. */
+const phoneWidth: Decorator = (Story) => (
+  <div style={{ maxWidth: 390, minHeight: 420 }}>
+    <Story />
+  </div>
+);
+
+/** At 768 px or less the links collapse into the menu button. */
 export const SmallScreen: Story = {
   args: { user: { username: 'ada_lovelace' } },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 390 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [phoneWidth],
+};
+/** The menu overlay, open (it fades and slides in over 150 ms). */
+export const SmallScreenMenuOpen: Story = {
+  args: { user: { username: 'ada_lovelace' }, defaultMenuOpen: true, currentPath: '/canvases' },
+  decorators: [phoneWidth],
+};
+export const SmallScreenSignedOutMenuOpen: Story = {
+  args: { defaultMenuOpen: true },
+  decorators: [phoneWidth],
 };

@@ -77,4 +77,13 @@ describe('TopBar', () => {
     );
     expect(screen.getByRole('link', { name: 'Tabula' })).toHaveAttribute('href', '#/');
   });
+
+  it('can start with the menu open', () => {
+    render(<TopBar user={{ username: 'ada' }} onSignOut={() => {}} defaultMenuOpen />);
+    expect(screen.getByRole('navigation', { name: 'Menu' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  });
 });

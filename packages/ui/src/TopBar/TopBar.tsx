@@ -30,6 +30,8 @@ export interface TopBarProps {
   links?: readonly NavLink[];
   /** Router-aware link renderer (default: plain anchors). */
   renderLink?: RenderLink;
+  /** Whether the small-screen menu starts open (default false). */
+  defaultMenuOpen?: boolean;
 }
 
 /** The spec's top-bar links: Home (/), Canvases (/canvases), Live canvases (/livecanvases). */
@@ -50,8 +52,9 @@ export function TopBar({
   productName = 'Tabula',
   links = DEFAULT_NAV_LINKS,
   renderLink = renderAnchor,
+  defaultMenuOpen = false,
 }: TopBarProps) {
-  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(defaultMenuOpen);
   const menuId = useId();
   const close = () => setMenuOpen(false);
 
