@@ -22,7 +22,7 @@ function textElement() {
     version: 2,
     versionNonce: 5,
     isDeleted: false,
-    index: 'b1',
+    index: 'a6',
     x: 120,
     y: 500,
     width: 120,
@@ -61,6 +61,7 @@ describe('<Whiteboard> in Chromium', () => {
   let context: BrowserContext;
   let page: Page;
   let guard: { outside: string[]; all: string[] };
+  const pageErrors: string[] = [];
 
   beforeAll(async () => {
     harness = await startHarnessServer();
@@ -68,6 +69,7 @@ describe('<Whiteboard> in Chromium', () => {
     context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
     guard = await guardLocalOnly(context);
     page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(harness.url);
     await page.waitForFunction(
       () => window.__tabula?.board !== null && document.querySelector('.excalidraw') !== null,
@@ -122,7 +124,7 @@ describe('<Whiteboard> in Chromium', () => {
           version: 3,
           versionNonce: 1,
           isDeleted: false,
-          index: 'b0',
+          index: 'a5',
           x: 100,
           y: 100,
           width: 50,
@@ -151,6 +153,47 @@ describe('<Whiteboard> in Chromium', () => {
     );
     await page.waitForTimeout(200);
     expect(await page.evaluate(() => window.__tabula.deltas.length)).toBe(before);
+  });
+
+  it('does not yank an element being dragged; a winning remote copy lands when the drag ends', async () => {
+    const before = await page.evaluate(() => window.__tabula.board!.getScene().map((e) => e.id));
+    await pickTool(page, 'rectangle');
+    await drag(page, [
+      [600, 200],
+      [700, 260],
+    ]);
+    const handle = await page.waitForFunction(
+      (known) => window.__tabula.board!.getScene().find((e) => !known.includes(e.id)),
+      before,
+    );
+    const drawn = (await handle.jsonValue())!;
+    // The new rectangle is selected: grab its left edge and drag it.
+    await page.mouse.move(600, 230);
+    await page.mouse.down();
+    await page.mouse.move(640, 300, { steps: 4 });
+    const latest = await page.evaluate(
+      (id) => window.__tabula.board!.getScene().find((e) => e.id === id)!,
+      drawn.id,
+    );
+    await page.evaluate((remote) => window.__tabula.board!.applyRemote([remote]), {
+      ...latest,
+      version: latest.version + 1000,
+      x: 900,
+      y: 100,
+    });
+    await page.mouse.move(660, 320, { steps: 4 });
+    const midDrag = await page.evaluate(
+      (id) => window.__tabula.board!.getScene().find((e) => e.id === id)!,
+      drawn.id,
+    );
+    expect(midDrag.x).not.toBe(900);
+    expect(midDrag.x).toBeGreaterThan(drawn.x as number);
+
+    await page.mouse.up();
+    await page.waitForFunction(
+      (id) => window.__tabula.board!.getScene().find((e) => e.id === id)!.x === 900,
+      drawn.id,
+    );
   });
 
   it('cycles the backdrop and keeps it in localStorage under the host’s key', async () => {
@@ -189,6 +232,18 @@ describe('<Whiteboard> in Chromium', () => {
     expect(sizes.pngBytes).toBeGreaterThan(500);
     expect(sizes.svgTag.toLowerCase()).toBe('svg');
     expect(sizes.svgChildren).toBeGreaterThan(0);
+  });
+
+  it('survives a peer’s element with a malformed index', async () => {
+    await page.evaluate(
+      (text) =>
+        window.__tabula.board!.applyRemote([{ ...text, id: 'bad-index', index: 'b0', y: 650 }]),
+      textElement(),
+    );
+    await page.waitForFunction(() =>
+      window.__tabula.board!.getScene().some((e) => e.id === 'bad-index'),
+    );
+    expect(pageErrors).toEqual([]);
   });
 
   it('made no request outside localhost (fonts included)', async () => {

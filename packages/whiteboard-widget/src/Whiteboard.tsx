@@ -15,6 +15,7 @@ import { useBackdrop } from './backdrop';
 import { toExcalidrawCollaborators } from './collaborators';
 import { createDeltaTracker } from './scene/deltaTracker';
 import { editingElementIds, sameIds } from './scene/editingIds';
+import { withValidIndices } from './scene/fractionalIndex';
 import { DeferredRemote, mergeRemote } from './scene/mergeRemote';
 import type { ExcalidrawElements, WhiteboardHandle, WhiteboardProps } from './Whiteboard.types';
 
@@ -77,7 +78,7 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
         }
         const local = api.getSceneElementsIncludingDeleted() as unknown as SceneElement[];
         const editing = editingElementIds(api.getAppState());
-        const merge = mergeRemote(local, remote, editing);
+        const merge = mergeRemote(local, withValidIndices(remote), editing);
         deferred.hold(merge.deferred);
         if (!merge.scene) return;
         tracker.markSeen(merge.applied);
