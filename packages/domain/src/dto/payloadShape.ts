@@ -28,7 +28,8 @@ export function findUnsafeShape(value: unknown, path = '', depth = 0): string | 
   const problem = unsafeAt(value, depth);
   if (problem === undefined) return undefined;
   const where = problem.reversePath.reduceRight(
-    (parent, step) => (typeof step === 'number' ? `${parent}[${step}]` : fieldPath(parent, step)),
+    (parent: string, step) =>
+      typeof step === 'number' ? `${parent}[${step}]` : fieldPath(parent, step),
     path,
   );
   return problem.tooDeep

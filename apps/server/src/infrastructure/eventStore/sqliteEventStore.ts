@@ -52,9 +52,8 @@ interface PendingAppend<E extends StorableEvent> {
   reject: (error: unknown) => void;
 }
 
-type Outcome =
-  | { ok: true; result: AppendResult; firstPosition: number; count: number }
-  | { ok: false; error: unknown };
+type Outcome<E extends StorableEvent> =
+  { ok: true; result: AppendResult; recorded: RecordedEvent<E>[] } | { ok: false; error: unknown };
 
 /**
  * Opens (or creates) `<dataDir>/events.sqlite` and returns an `EventStore` over it.
@@ -94,15 +93,14 @@ export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
   );
 
   /** Checks and writes one append inside the group's transaction; throws only on a rule. */
-  function writeOne(p: PendingAppend<E>, recordedAt: string): Omit<Outcome & { ok: true }, 'ok'> {
+  function writeOne(
+    p: PendingAppend<E>,
+    recordedAt: string,
+  ): Omit<Outcome<E> & { ok: true }, 'ok'> {
     const stored = p.events.map((e) => findEventId.get(p.stream, e.metadata.eventId));
     if (stored.every((row) => row !== undefined)) {
       const last = stored.reduce((a, b) => (a!.position > b!.position ? a : b))!;
-      return {
-        result: { nextRevision: last.revision, position: last.position },
-        firstPosition: 0,
-        count: 0,
-      };
+      return { result: { nextRevision: last.revision, position: last.position }, recorded: [] };
     }
     const duplicates = [
       ...p.events.filter((_, i) => stored[i] !== undefined).map((e) => e.metadata.eventId),
@@ -115,27 +113,24 @@ export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
       throw new WrongExpectedVersionError(p.stream, p.expected, actual);
     }
     let revision = actual === 'no_stream' ? 0 : actual + 1;
-    let firstPosition = 0;
     let position = 0;
+    // Subscribers get these records straight after COMMIT, without reading the rows back.
+    const recorded: RecordedEvent<E>[] = [];
     for (const event of p.events) {
       const body = JSON.stringify(event);
       position = Number(
         insert.run(p.stream, revision, event.metadata.eventId, event.type, body, recordedAt)
           .lastInsertRowid,
       );
-      if (firstPosition === 0) firstPosition = position;
+      recorded.push({ streamName: p.stream, revision, position, event, recordedAt });
       revision += 1;
     }
-    return {
-      result: { nextRevision: revision - 1, position },
-      firstPosition,
-      count: p.events.length,
-    };
+    return { result: { nextRevision: revision - 1, position }, recorded };
   }
 
-  const writeGroup = db.transaction((group: PendingAppend<E>[]): Outcome[] => {
+  const writeGroup = db.transaction((group: PendingAppend<E>[]): Outcome<E>[] => {
     const recordedAt = now().toISOString();
-    return group.map((p): Outcome => {
+    return group.map((p): Outcome<E> => {
       try {
         return { ok: true, ...writeOne(p, recordedAt) };
       } catch (error) {
@@ -159,7 +154,7 @@ export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
     const group = queue;
     queue = [];
     if (group.length === 0) return;
-    let outcomes: Outcome[];
+    let outcomes: Outcome<E>[];
     try {
       outcomes = writeGroup(group);
     } catch (error) {
@@ -174,13 +169,10 @@ export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
     });
   }
 
-  function publish(outcomes: Outcome[]): void {
+  function publish(outcomes: Outcome<E>[]): void {
     if (!committed.observed) return;
-    const written = outcomes.filter((o): o is Outcome & { ok: true } => o.ok && o.count > 0);
-    if (written.length === 0) return;
-    const from = written[0]!.firstPosition - 1;
-    const last = written[written.length - 1]!;
-    committed.next(readAfter(from, last.result.position - from));
+    const recorded = outcomes.flatMap((o) => (o.ok ? o.recorded : []));
+    if (recorded.length > 0) committed.next(recorded);
   }
 
   function schedule(): void {
