@@ -37,6 +37,8 @@ export interface TestServerOptions {
   redis?: boolean;
   /** Reuse a data directory (restart tests). */
   dataDir?: string;
+  /** Reuse a Redis key prefix (restart tests with Redis; default: a fresh random one). */
+  redisPrefix?: string;
   overrides?: Partial<AppDeps>;
 }
 
@@ -51,17 +53,22 @@ export interface TestServer {
   app: TabulaApp;
   eventStore: SqliteEventStore<Event>;
   dataDir: string;
+  /** The Redis key prefix of this server's read models and presence (when `redis`). */
+  redisPrefix: string;
   post<T = unknown>(path: string, body?: unknown, token?: string): Promise<ApiAnswer<T>>;
   get<T = unknown>(path: string, token?: string): Promise<ApiAnswer<T>>;
   socket(token: string): Promise<ClientSocket>;
-  /** Stops the app and closes the adapters; `keepData` leaves the directory for a restart. */
+  /**
+   * Stops the app and closes the adapters; `keepData` leaves the data directory (and the Redis
+   * read models) for a restart.
+   */
   close(options?: { keepData?: boolean }): Promise<void>;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'tabula-test-'));
   const eventStore = openSqliteEventStore<Event>({ dataDir });
-  const prefix = `tabula-test:${randomUUID()}`;
+  const prefix = options.redisPrefix ?? `tabula-test:${randomUUID()}`;
   const readModels = options.redis
     ? createRedisReadModelStore({ redis: REDIS_URL, prefix: `${prefix}:rm` })
     : createInMemoryReadModelStore();
@@ -111,6 +118,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     app,
     eventStore,
     dataDir,
+    redisPrefix: prefix,
     post: (route, body, token) => call('POST', route, body ?? {}, token),
     get: (route, token) => call('GET', route, undefined, token),
     socket(token) {
@@ -129,7 +137,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close({ keepData = false } = {}) {
       for (const socket of sockets) socket.disconnect();
       await app.close();
-      if (options.redis) await readModels.clear();
+      // With `keepData` the Redis read models stay too, so a restart resumes from their checkpoints.
+      if (options.redis && !keepData) await readModels.clear();
       await presence.close();
       await readModels.close();
       await eventStore.close();
