@@ -27,8 +27,10 @@ function portAnswers(port, host = '127.0.0.1') {
   });
 }
 
+/** `npm ci` on a fresh clone (always in CI, where the clone is new by definition). */
 export function ensureNodeModules() {
-  if (!existsSync(new URL('../node_modules/.package-lock.json', import.meta.url))) {
+  const installed = existsSync(new URL('../node_modules/.package-lock.json', import.meta.url));
+  if (!installed || process.argv.includes('--ci')) {
     run('npm ci --no-audit --no-fund');
   }
 }
