@@ -5,6 +5,7 @@
  * server keeps answering.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTHING_TO_UPDATE } from '@tabula/domain';
 import type { BadCase } from './badInput';
 import {
   expectPrototypeUntouched,
@@ -154,6 +155,8 @@ describe('bad input on REST calls', () => {
 
   it('POST /auth/updateuser refuses an empty change', async () => {
     await expectAllRefused('/auth/updateuser', [{ label: 'no field', payload: {} }], user.token);
+    const answer = await server.post('/auth/updateuser', {}, user.token);
+    expect(answer).toMatchObject({ status: 400, body: { message: NOTHING_TO_UPDATE } });
   });
 
   it('canvas ids in the path: malformed or overlong ids are a 4xx, never a 5xx', async () => {

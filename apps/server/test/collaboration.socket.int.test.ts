@@ -6,8 +6,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ADMIN_DELETED_CANVAS,
+  CANNOT_INVITE_YOURSELF,
+  CANNOT_REMOVE_YOURSELF,
   CANVAS_NOT_ACCESSIBLE,
   INVALID_INVITATION,
+  NOT_A_COLLABORATOR,
   NOT_ALLOWED,
   REMOVED_BY_ADMIN,
   USER_ALREADY_JOINED,
@@ -83,6 +86,18 @@ describe('live canvases over sockets', () => {
         canvasName: 'Team board',
       });
       expect(ack).toEqual({ ok: false, error: { code: 'CONFLICT', message: USER_ALREADY_JOINED } });
+    });
+
+    it("refuses the owner inviting themselves with 'You cannot invite yourself.'", async () => {
+      const ack = await emitWithAck(ownerSocket, 'invite-user', {
+        toUserId: owner.id,
+        canvasId,
+        canvasName: 'Team board',
+      });
+      expect(ack).toEqual({
+        ok: false,
+        error: { code: 'INVALID', message: CANNOT_INVITE_YOURSELF },
+      });
     });
 
     it('refuses to invite someone who is not online', async () => {
@@ -194,6 +209,27 @@ describe('live canvases over sockets', () => {
       expect(draw).toEqual({
         ok: false,
         error: { code: 'FORBIDDEN', message: CANVAS_NOT_ACCESSIBLE },
+      });
+    });
+
+    it('refuses removing the owner or someone who is neither collaborator nor invited', async () => {
+      const self = await emitWithAck(ownerSocket, 'remove-user', {
+        adminUserId: owner.id,
+        canvasId,
+        toUserId: owner.id,
+      });
+      expect(self).toEqual({
+        ok: false,
+        error: { code: 'INVALID', message: CANNOT_REMOVE_YOURSELF },
+      });
+      const outsider = await emitWithAck(ownerSocket, 'remove-user', {
+        adminUserId: owner.id,
+        canvasId,
+        toUserId: guest.id,
+      });
+      expect(outsider).toEqual({
+        ok: false,
+        error: { code: 'CONFLICT', message: NOT_A_COLLABORATOR },
       });
     });
 
