@@ -19,6 +19,8 @@ import {
   element,
   eventMatching,
   makeCollaborator,
+  pause,
+  recordMessages,
   signUp,
 } from './scenario';
 import type { TestServer } from './testServer';
@@ -161,6 +163,20 @@ describe('presence and the single session', () => {
       expect(revoked.body.message).toBe(AUTHENTICATE_WITH_VALID_TOKEN);
       await Promise.all(gone);
       expect(await told).toBe(user.id);
+    });
+
+    it('closing one of two tabs keeps the user online; closing the last one tells everyone disconnected-user', async () => {
+      const [user, watcher] = [await signUp(server, 'twotabs'), await signUp(server, 'peer')];
+      const watcherSocket = await server.socket(watcher.token);
+      const [tab1, tab2] = [await server.socket(user.token), await server.socket(user.token)];
+      const recording = recordMessages([watcherSocket]);
+      tab1.disconnect();
+      await pause(200);
+      const heard = recording.stop()[0]!.filter(([event]) => event === 'disconnected-user');
+      expect(heard).toEqual([]);
+      const offline = eventMatching(watcherSocket, 'disconnected-user', (id) => id === user.id);
+      tab2.disconnect();
+      expect(await offline).toBe(user.id);
     });
 
     it("refuses log-out for another user's id with 'Not allowed!' and keeps the session", async () => {
