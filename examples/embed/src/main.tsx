@@ -4,11 +4,11 @@
  */
 import '@tabula/whiteboard/styles.css';
 import './page.css';
-import { StrictMode, useCallback, useMemo } from 'react';
+import { StrictMode, useCallback } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setExcalidrawAssetPath, Whiteboard } from '@tabula/whiteboard';
 import type { WhiteboardHandle } from '@tabula/whiteboard';
-import { socketIoTransport, useCollaboration } from '@tabula/whiteboard/collab';
+import { useCollaboration, useSocketIoTransport } from '@tabula/whiteboard/collab';
 import type { RemotePeer } from '@tabula/whiteboard/collab';
 
 declare global {
@@ -29,7 +29,7 @@ interface LiveCanvasProps {
 }
 
 function LiveCanvas({ server, token, canvasId, userId }: LiveCanvasProps) {
-  const transport = useMemo(() => socketIoTransport(server, token), [server, token]);
+  const transport = useSocketIoTransport(server, token);
   const live = useCollaboration({
     transport,
     canvasId,

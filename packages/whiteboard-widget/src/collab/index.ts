@@ -15,6 +15,7 @@ export { socketIoTransport } from './socketIoTransport';
 export type { SocketIoTransport, SocketIoTransportOptions } from './socketIoTransport';
 export { InMemoryCanvasServer, InMemoryTransport } from './InMemoryCanvasServer';
 export { useCollaboration } from './useCollaboration';
+export { useSocketIoTransport } from './useSocketIoTransport';
 export type {
   CollaborationBinding,
   UseCollaborationOptions,

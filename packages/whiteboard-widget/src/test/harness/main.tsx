@@ -5,9 +5,9 @@
  */
 import '@excalidraw/excalidraw/index.css';
 import '../../styles.css';
-import { StrictMode, useCallback, useMemo } from 'react';
+import { StrictMode, useCallback } from 'react';
 import { createRoot } from 'react-dom/client';
-import { socketIoTransport, useCollaboration } from '../../collab/index';
+import { useCollaboration, useSocketIoTransport } from '../../collab/index';
 import type { RemotePeer, UseCollaborationResult } from '../../collab/index';
 import { setExcalidrawAssetPath, Whiteboard } from '../../index';
 import type { SceneElement, WhiteboardHandle } from '../../index';
@@ -56,7 +56,7 @@ function Live({
   canvasId: string;
   userId?: string;
 }) {
-  const transport = useMemo(() => socketIoTransport(server, token), [server, token]);
+  const transport = useSocketIoTransport(server, token);
   const live = useCollaboration({ transport, canvasId, userId });
   state.live = {
     status: live.status,
