@@ -5,6 +5,8 @@ import { memoryStorage } from '../test/memoryStorage';
 import { bindRealtime } from './bindRealtime';
 import { createServices } from './services';
 
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 const user = { id: 'u1', username: 'ada', name: 'Ada', email: 'a@x.io', profilePhoto: 'p' };
 
 function setup() {
@@ -23,10 +25,11 @@ function setup() {
 }
 
 describe('bindRealtime', () => {
-  it('announces the user online and asks for collaborator canvases once signed in and connected', () => {
+  it('announces the user online and asks for collaborator canvases once signed in and connected', async () => {
     const { services, sockets } = setup();
 
     services.storeSession({ user, token: 't1' });
+    await flush();
     sockets[0]!.connect();
 
     expect(sockets[0]!.emitted.map((c) => c.event)).toEqual([
@@ -38,9 +41,10 @@ describe('bindRealtime', () => {
     ]);
   });
 
-  it('keeps presence, collaborators, admin and live lists in the store', () => {
+  it('keeps presence, collaborators, admin and live lists in the store', async () => {
     const { services, sockets } = setup();
     services.storeSession({ user, token: 't1' });
+    await flush();
     const socket = sockets[0]!;
 
     socket.serverEmit('get-online-users', {
@@ -63,9 +67,10 @@ describe('bindRealtime', () => {
     expect(state.liveCanvases).toEqual([{ canvasId: 'c9', canvasName: 'L', id: 'u3' }]);
   });
 
-  it('shows a realtime error as a danger alert and an accepted invitation as a normal one', () => {
+  it('shows a realtime error as a danger alert and an accepted invitation as a normal one', async () => {
     const { services, sockets } = setup();
     services.storeSession({ user, token: 't1' });
+    await flush();
 
     sockets[0]!.serverEmit('invitation-accepted', {
       canvasId: 'c1',
@@ -84,9 +89,10 @@ describe('bindRealtime', () => {
     });
   });
 
-  it("clearStorage removes 'token' and 'background-color'; clearState closes the connection", () => {
+  it("clearStorage removes 'token' and 'background-color'; clearState closes the connection", async () => {
     const { services, storage, sockets } = setup();
     services.storeSession({ user, token: 't1' });
+    await flush();
 
     services.clearStorage();
     services.clearState();
@@ -98,9 +104,10 @@ describe('bindRealtime', () => {
 });
 
 describe('bindRealtime: invitation accepted', () => {
-  it('adds the accepter to the canvas collaborators so the owner sees Remove', () => {
+  it('adds the accepter to the canvas collaborators so the owner sees Remove', async () => {
     const { services, sockets } = setup();
     services.storeSession({ user, token: 't1' });
+    await flush();
     sockets[0]!.serverEmit('get-online-users', {
       u2: { userId: 'u2', username: 'bo', profilePhoto: 'b' },
     });

@@ -5,7 +5,6 @@ import type { ApiClient } from '../api/apiClient';
 import { alertMachine } from '../features/alerts/alertMachine';
 import type { AlertType } from '../features/alerts/alertMachine';
 import type { Session } from '../features/auth/session';
-import { connectRealtime } from '../realtime/realtimeClient';
 import type { RealtimeClient } from '../realtime/realtimeClient';
 import { createRealtimeSession } from '../realtime/realtimeSession';
 import type { RealtimeSession } from '../realtime/realtimeSession';
@@ -48,7 +47,7 @@ export interface ServicesOptions {
   socketUrl?: string;
   storage: KeyValueStorage;
   /** Injected for tests; defaults to socket.io-client. */
-  openRealtime?: (token: string) => RealtimeClient;
+  openRealtime?: (token: string) => RealtimeClient | Promise<RealtimeClient>;
   fetch?: typeof fetch;
 }
 
@@ -63,7 +62,9 @@ export function createServices(options: ServicesOptions): AppServices {
     fetch: options.fetch,
   });
   const realtime = createRealtimeSession(
-    options.openRealtime ?? ((t) => connectRealtime(options.socketUrl ?? '', t)),
+    options.openRealtime ??
+      (async (t) =>
+        (await import('../realtime/connectRealtime')).connectRealtime(options.socketUrl ?? '', t)),
   );
   const alerts = createActor(alertMachine).start();
 
@@ -78,8 +79,8 @@ export function createServices(options: ServicesOptions): AppServices {
       alerts.send({ type: 'alert.show', text, alertType: type });
     },
     async checkLoggedInElsewhere(session) {
-      const client = realtime.connect(session.token);
       try {
+        const client = await realtime.connect(session.token);
         const elsewhere = await client.checkLoggedInElsewhere(session.user.id);
         if (elsewhere) realtime.disconnect();
         return elsewhere;
@@ -90,7 +91,9 @@ export function createServices(options: ServicesOptions): AppServices {
     },
     storeSession(session) {
       storage.setItem(STORAGE_KEYS.token, session.token);
-      realtime.connect(session.token);
+      realtime.connect(session.token).catch(() => {
+        // Superseded by a sign-out or another sign-in: nothing to keep.
+      });
       store.set((state) => update.signedIn(state, session));
     },
     clearStorage() {

@@ -1,4 +1,3 @@
-import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { firstValueFrom, from, map, Observable, race, share, take, timeout } from 'rxjs';
 import { SOMETHING_WENT_WRONG } from '@tabula/domain';
@@ -62,13 +61,6 @@ export class RealtimeError extends Error {
 
 interface LooseEmitter {
   timeout(ms: number): { emit(event: string, ...args: unknown[]): void };
-}
-
-/** Opens a socket to `url` ('' for same origin) with the token in the handshake. */
-export function connectRealtime(url: string, token: string): RealtimeClient {
-  const options = { auth: { token }, transports: ['websocket', 'polling'] };
-  const socket: AppSocket = url ? io(url, options) : io(options);
-  return createRealtimeClient(socket);
 }
 
 /** Wraps an existing socket (tests pass a fake one). */

@@ -5,7 +5,7 @@ import { FakeSocket } from '../test/fakeSocket';
 
 function setup() {
   const sockets: FakeSocket[] = [];
-  const session = createRealtimeSession(() => {
+  const session = createRealtimeSession(async () => {
     const fake = new FakeSocket();
     sockets.push(fake);
     return createRealtimeClient(fake.asSocket());
@@ -14,25 +14,26 @@ function setup() {
 }
 
 describe('createRealtimeSession', () => {
-  it('reuses the connection for the same token and replaces it for another', () => {
+  it('reuses the connection for the same token and replaces it for another', async () => {
     const { session, sockets } = setup();
 
-    const first = session.connect('a');
-    expect(session.connect('a')).toBe(first);
-    session.connect('b');
+    const first = await session.connect('a');
+    expect(await session.connect('a')).toBe(first);
+    await session.connect('b');
 
     expect(sockets).toHaveLength(2);
+    expect(sockets[0]!.connected).toBe(false);
     expect(session.token()).toBe('b');
   });
 
-  it('keeps event streams across reconnects and stops them on disconnect', () => {
+  it('keeps event streams across reconnects and stops them on disconnect', async () => {
     const { session, sockets } = setup();
     const seen: string[] = [];
     session.events('disconnected-user').subscribe((id) => seen.push(id));
 
-    session.connect('a');
+    await session.connect('a');
     sockets[0]!.serverEmit('disconnected-user', 'u1');
-    session.connect('b');
+    await session.connect('b');
     sockets[0]!.serverEmit('disconnected-user', 'stale');
     sockets[1]!.serverEmit('disconnected-user', 'u2');
     session.disconnect();
@@ -40,5 +41,16 @@ describe('createRealtimeSession', () => {
 
     expect(seen).toEqual(['u1', 'u2']);
     expect(session.current()).toBeNull();
+  });
+
+  it('drops a connection that a sign-out overtook while it was opening', async () => {
+    const { session, sockets } = setup();
+
+    const opening = session.connect('a');
+    session.disconnect();
+
+    await expect(opening).rejects.toThrow('superseded');
+    expect(session.current()).toBeNull();
+    expect(sockets[0]!.listenerCount('connect')).toBe(0);
   });
 });

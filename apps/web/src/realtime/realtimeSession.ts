@@ -14,19 +14,23 @@ export interface RealtimeSession {
   readonly client$: Observable<RealtimeClient | null>;
   /** The token of the current connection. */
   token(): string | null;
-  /** Opens a connection for `token` (closing any other) and returns it. */
-  connect(token: string): RealtimeClient;
+  /** Opens a connection for `token` (closing any other); resolves once the client exists. */
+  connect(token: string): Promise<RealtimeClient>;
   disconnect(): void;
   /** Payloads of a server event from whichever connection is current. */
   events<E extends ServerEventName>(event: E): Observable<ServerPayload<E>>;
 }
 
 /** Creates a session that opens connections with `open` (tests pass a fake). */
-export function createRealtimeSession(open: (token: string) => RealtimeClient): RealtimeSession {
+export function createRealtimeSession(
+  open: (token: string) => RealtimeClient | Promise<RealtimeClient>,
+): RealtimeSession {
   const client$ = new BehaviorSubject<{ client: RealtimeClient; token: string } | null>(null);
   const clients = client$.pipe(map((entry) => entry?.client ?? null));
+  let pending: { token: string; promise: Promise<RealtimeClient> } | null = null;
 
   function disconnect() {
+    pending = null;
     const entry = client$.getValue();
     if (entry) {
       client$.next(null);
@@ -40,11 +44,21 @@ export function createRealtimeSession(open: (token: string) => RealtimeClient): 
     token: () => client$.getValue()?.token ?? null,
     connect(token) {
       const entry = client$.getValue();
-      if (entry && entry.token === token) return entry.client;
+      if (entry && entry.token === token) return Promise.resolve(entry.client);
+      if (pending && pending.token === token) return pending.promise;
       disconnect();
-      const client = open(token);
-      client$.next({ client, token });
-      return client;
+      const promise: Promise<RealtimeClient> = Promise.resolve(open(token)).then((client) => {
+        if (pending?.promise !== promise) {
+          // A sign-out or another sign-in came first: this connection is not wanted.
+          client.close();
+          throw new Error('Realtime connection superseded');
+        }
+        pending = null;
+        client$.next({ client, token });
+        return client;
+      });
+      pending = { token, promise };
+      return promise;
     },
     disconnect,
     events: (event) => clients.pipe(switchMap((client) => (client ? client.on(event) : EMPTY))),
