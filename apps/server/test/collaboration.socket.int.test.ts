@@ -235,12 +235,22 @@ describe('live canvases over sockets', () => {
 
     it("refuses an adminUserId that is not the caller with 'Not allowed!'", async () => {
       await makeCollaborator(ownerSocket, guestSocket, guest.id, canvasId);
-      const ack = await emitWithAck(guestSocket, 'remove-user', {
+      // Even the owner, who could remove the guest, is refused when the payload names another
+      // admin: identity comes from the token, and a payload that claims otherwise is refused.
+      const before = await logLength(server);
+      const byOwner = await emitWithAck(ownerSocket, 'remove-user', {
+        adminUserId: guest.id,
+        canvasId,
+        toUserId: guest.id,
+      });
+      expect(byOwner).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: NOT_ALLOWED } });
+      const byGuest = await emitWithAck(guestSocket, 'remove-user', {
         adminUserId: owner.id,
         canvasId,
         toUserId: guest.id,
       });
-      expect(ack).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: NOT_ALLOWED } });
+      expect(byGuest).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: NOT_ALLOWED } });
+      expect(await logLength(server)).toBe(before);
     });
   });
 
