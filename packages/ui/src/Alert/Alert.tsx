@@ -15,7 +15,10 @@ export interface AlertProps {
   onClose?: () => void;
 }
 
-/** The toast at the top of the shared layout. Errors use role="alert", notices role="status". */
+/**
+ * The alert toast of the shared layout. Errors use role="alert", notices role="status". It does not
+ * position itself: put it in the layout's fixed toast area.
+ */
 export function Alert({ text, type, show, onClose }: AlertProps) {
   if (!show || !text) return null;
   return (

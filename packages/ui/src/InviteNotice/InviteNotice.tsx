@@ -17,7 +17,10 @@ export interface InviteNoticeProps {
   busy?: boolean;
 }
 
-/** The invitation card of the shared layout: who invites you to which canvas, Accept or Dismiss. */
+/**
+ * The invitation card of the shared layout: who invites you to which canvas, Accept or Dismiss.
+ * It does not position itself: put it in the layout's fixed toast area.
+ */
 export function InviteNotice({
   show,
   username,
