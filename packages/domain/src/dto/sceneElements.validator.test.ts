@@ -36,6 +36,11 @@ describe('checkSceneElement', () => {
     ['no id', { ...valid, id: undefined }, /^el\.id must be a string of 1 to 100/],
     ['an empty id', { ...valid, id: '' }, /^el\.id must be/],
     ['a 101-character id', { ...valid, id: 'x'.repeat(101) }, /^el\.id must be/],
+    [
+      'an index that is not a fractional index',
+      { ...valid, index: 'a 0!' },
+      /^el\.index must be null or a fractional index/,
+    ],
     ['a numeric id', { ...valid, id: 7 }, /^el\.id must be/],
     ['no type', { ...valid, type: undefined }, /^el\.type must be one of/],
     ['version 0', { ...valid, version: 0 }, /^el\.version must be an integer of at least 1/],
@@ -49,8 +54,8 @@ describe('checkSceneElement', () => {
     ['a NaN versionNonce', { ...valid, versionNonce: Number.NaN }, /^el\.versionNonce must be/],
     ['no isDeleted', { ...valid, isDeleted: undefined }, /^el\.isDeleted must be a boolean/],
     ['isDeleted as 0', { ...valid, isDeleted: 0 }, /^el\.isDeleted must be a boolean/],
-    ['no index', { ...valid, index: undefined }, /^el\.index must be null or a string/],
-    ['a numeric index', { ...valid, index: 3 }, /^el\.index must be null or a string/],
+    ['no index', { ...valid, index: undefined }, /^el\.index must be null or a fractional index/],
+    ['a numeric index', { ...valid, index: 3 }, /^el\.index must be null or a fractional index/],
     ['a string updated', { ...valid, updated: 'now' }, /^el\.updated must be a number/],
     [
       'points not an array',

@@ -30,8 +30,14 @@ export function checkSceneElement(value: unknown, path: string): string | undefi
   }
   if (!Number.isSafeInteger(versionNonce)) return `${path}.versionNonce must be an integer.`;
   if (typeof isDeleted !== 'boolean') return `${path}.isDeleted must be a boolean.`;
-  if (index !== null && (typeof index !== 'string' || index.length > MAX_ELEMENT_INDEX_LENGTH)) {
-    return `${path}.index must be null or a string of at most ${MAX_ELEMENT_INDEX_LENGTH} characters.`;
+  // Fractional indices are base-62 strings; Excalidraw throws on anything else.
+  if (
+    index !== null &&
+    (typeof index !== 'string' ||
+      index.length > MAX_ELEMENT_INDEX_LENGTH ||
+      !/^[0-9A-Za-z]+$/.test(index))
+  ) {
+    return `${path}.index must be null or a fractional index of at most ${MAX_ELEMENT_INDEX_LENGTH} letters and digits.`;
   }
   if (updated !== undefined && !Number.isFinite(updated)) {
     return `${path}.updated must be a number.`;
