@@ -113,6 +113,14 @@ const MATRIX: Record<Role, Record<Action, Outcome>> = {
   },
 };
 
+/** A cell's expectation in words, for the test name. */
+function describeOutcome(outcome: Outcome): string {
+  if ('allowed' in outcome) return outcome.appends ? 'allowed, appends an event' : 'allowed';
+  if ('status' in outcome) return `refused with ${outcome.status} '${outcome.message}'`;
+  if (outcome.code === 'NO_CONNECTION') return 'cannot even connect';
+  return `refused with ${outcome.code} '${outcome.message}'`;
+}
+
 /** Actions that change membership or existence: allowed cells get a canvas of their own. */
 const DESTRUCTIVE: Action[] = ['delete', 'remove', 'leave'];
 
@@ -220,10 +228,11 @@ describe('authorization matrix', () => {
       role: role as Role,
       action: action as Action,
       outcome,
+      expected: describeOutcome(outcome),
     })),
   );
 
-  it.each(cells)('$role × $action', async ({ role, action, outcome }) => {
+  it.each(cells)('$role × $action: $expected', async ({ role, action, outcome }) => {
     if ('allowed' in outcome) {
       const canvasId = DESTRUCTIVE.includes(action) ? await canvasWithRoles() : sharedCanvas;
       const before = await logLength(server);
