@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { createRealtimeClient } from '../realtime/realtimeClient';
+import { FakeSocket } from '../test/fakeSocket';
+import { memoryStorage } from '../test/memoryStorage';
+import { Layout, showsCursorBlob } from './Layout';
+import { createServices } from './services';
+import { ServicesProvider } from './ServicesContext';
+
+afterEach(cleanup);
+
+const user = { id: 'u1', username: 'ada', name: 'Ada', email: 'ada@x.io', profilePhoto: '' };
+
+async function renderSignedIn(path = '/canvases') {
+  const sockets: FakeSocket[] = [];
+  const storage = memoryStorage({ token: 'tok', 'background-color': 'white' });
+  const services = createServices({
+    storage,
+    openRealtime: () => {
+      const socket = new FakeSocket();
+      sockets.push(socket);
+      return createRealtimeClient(socket.asSocket());
+    },
+  });
+  services.storeSession({ user, token: 'tok' });
+  await waitFor(() => expect(services.realtime.current()).not.toBeNull());
+  sockets[0]!.connect();
+  render(
+    <ServicesProvider services={services}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route element={<Layout />}>
+            <Route path="/canvases" element={<p>canvases page</p>} />
+            <Route path="/signin" element={<p>sign-in page</p>} />
+            <Route path="/livecanvas/:id" element={<p>live page</p>} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </ServicesProvider>,
+  );
+  return { services, storage, socket: sockets[0]! };
+}
+
+describe('Layout', () => {
+  it('signs out: clears token and background colour, emits log-out, goes to /signin', async () => {
+    const { services, storage, socket } = await renderSignedIn();
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Sign out' })[0]!);
+
+    await screen.findByText('sign-in page');
+    expect(storage.getItem('token')).toBeNull();
+    expect(storage.getItem('background-color')).toBeNull();
+    expect(services.store.get().session).toBeNull();
+    expect(socket.emitted.some((c) => c.event === 'log-out' && c.args[0] === 'u1')).toBe(true);
+  });
+
+  it('shows a received invitation and accepting opens the live canvas', async () => {
+    const { socket } = await renderSignedIn();
+
+    act(() =>
+      socket.serverEmit('receive-invitation', {
+        canvasId: 'c9',
+        canvasName: 'Team board',
+        adminUserId: 'u2',
+        adminProfilePhoto: '',
+        username: 'grace',
+      }),
+    );
+    await screen.findByText(/Team board/);
+    fireEvent.click(screen.getByRole('button', { name: /Accept/ }));
+    await waitFor(() =>
+      expect(socket.emitted.some((c) => c.event === 'accept-invitation')).toBe(true),
+    );
+    act(() => socket.answer('accept-invitation', { ok: true, data: { canvasId: 'c9' } }));
+
+    await screen.findByText('live page');
+  });
+});
+
+describe('showsCursorBlob', () => {
+  it('hides the blob on /canvas and /livecanvas and shows it elsewhere', () => {
+    expect(showsCursorBlob('/canvas/abc')).toBe(false);
+    expect(showsCursorBlob('/livecanvas/abc')).toBe(false);
+    expect(showsCursorBlob('/')).toBe(true);
+    expect(showsCursorBlob('/canvases')).toBe(true);
+    expect(showsCursorBlob('/livecanvases')).toBe(true);
+  });
+});
