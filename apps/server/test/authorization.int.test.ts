@@ -228,33 +228,33 @@ describe('authorization matrix', () => {
       role: role as Role,
       action: action as Action,
       outcome,
-      expected: describeOutcome(outcome),
     })),
   );
 
-  it.each(cells)('$role × $action: $expected', async ({ role, action, outcome }) => {
-    if ('allowed' in outcome) {
-      const canvasId = DESTRUCTIVE.includes(action) ? await canvasWithRoles() : sharedCanvas;
-      const before = await logLength(server);
-      const answer = (await perform(role, action, canvasId)) as {
-        ok?: boolean;
-        status?: number;
-      };
-      if ('status' in answer) expect(answer.status, JSON.stringify(answer)).toBe(200);
-      else expect(answer, JSON.stringify(answer)).toMatchObject({ ok: true });
-      expect(await logLength(server)).toBe(outcome.appends ? before + 1 : before);
-      // Let the fan-out of this change reach the observer before the next cell listens.
-      await pause(150);
-      return;
-    }
-    const answer = (await expectNoEffect(server, [sockets.observer], () =>
-      perform(role, action, sharedCanvas),
-    )) as { status?: number; body?: { message?: string }; ok?: boolean; error?: unknown };
-    if ('status' in outcome) {
-      expect(answer.status).toBe(outcome.status);
-      expect(answer.body).toEqual({ success: false, message: outcome.message });
-    } else {
-      expect(answer).toEqual({ ok: false, error: outcome });
-    }
-  });
+  for (const { role, action, outcome } of cells)
+    it(`${role} × ${action}: ${describeOutcome(outcome)}`, async () => {
+      if ('allowed' in outcome) {
+        const canvasId = DESTRUCTIVE.includes(action) ? await canvasWithRoles() : sharedCanvas;
+        const before = await logLength(server);
+        const answer = (await perform(role, action, canvasId)) as {
+          ok?: boolean;
+          status?: number;
+        };
+        if ('status' in answer) expect(answer.status, JSON.stringify(answer)).toBe(200);
+        else expect(answer, JSON.stringify(answer)).toMatchObject({ ok: true });
+        expect(await logLength(server)).toBe(outcome.appends ? before + 1 : before);
+        // Let the fan-out of this change reach the observer before the next cell listens.
+        await pause(150);
+        return;
+      }
+      const answer = (await expectNoEffect(server, [sockets.observer], () =>
+        perform(role, action, sharedCanvas),
+      )) as { status?: number; body?: { message?: string }; ok?: boolean; error?: unknown };
+      if ('status' in outcome) {
+        expect(answer.status).toBe(outcome.status);
+        expect(answer.body).toEqual({ success: false, message: outcome.message });
+      } else {
+        expect(answer).toEqual({ ok: false, error: outcome });
+      }
+    });
 });
