@@ -1,0 +1,18 @@
+export {
+  CHROMIUM_FLAGS,
+  drag,
+  guardLocalOnly,
+  isLocalUrl,
+  launchChromium,
+  pickTool,
+} from './browser';
+export type { LocalOnlyGuard } from './browser';
+export { REPO_ROOT, startTabulaServer } from './server';
+export type { StartTabulaServerOptions, TabulaServer } from './server';
+export {
+  BLOCKING_IMPACTS,
+  axeCoreSource,
+  findBlockingA11yViolations,
+  formatA11yViolations,
+} from './axe';
+export type { AxeViolation } from './axe';
