@@ -12,7 +12,9 @@ import { authErrorMachine } from '../features/auth/authErrorMachine';
 import { loginMachine } from '../features/auth/loginMachine';
 import { mascotMachine, mascotPose } from '../features/auth/mascotMachine';
 import type { MascotPose } from '../features/auth/mascotMachine';
+import type { Session } from '../features/auth/session';
 import { signUpMachine } from '../features/auth/signUpMachine';
+import type { AlertType } from '../features/alerts/alertMachine';
 
 const MOOD: Record<MascotPose, MascotMood> = { idle: 'idle', watching: 'typing', shy: 'peek' };
 
@@ -40,9 +42,8 @@ export function AuthScreen() {
 
   const effects = useMemo(
     () => ({
-      storeSession: (_: unknown, session: Parameters<typeof services.storeSession>[0]) =>
-        services.storeSession(session),
-      showAlert: (_: unknown, { text, type }: { text: string; type: 'alert' | 'danger' }) =>
+      storeSession: (_: unknown, session: Session) => services.storeSession(session),
+      showAlert: (_: unknown, { text, type }: { text: string; type: AlertType }) =>
         services.showAlert(text, type),
       showFieldError: (_: unknown, { text }: { text: string }) =>
         fieldError.send({ type: 'error.show', text }),

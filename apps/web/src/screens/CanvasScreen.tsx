@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { CanvasHeader, CanvasSidebar, DeletePopup } from '@tabula/ui';
 import { BACKGROUND_COLOR_STORAGE_KEY } from '@tabula/domain/protocol';
 import { update } from '../app/appState';
-import { ROUTES } from '../app/constants';
+import { MESSAGES, ROUTES } from '../app/constants';
 import { isDesktop, useViewport } from '../app/drawingArea';
 import { routerLink } from '../app/routerLink';
 import { useAppSelector, useServices } from '../app/ServicesContext';
@@ -12,11 +12,15 @@ import { useDeleteCanvas, useNameEdit } from '../features/canvases/useCanvasFlow
 import { useCreateCanvas } from '../features/canvases/useCreateCanvas';
 import { errorMessage } from '../features/errorMessage';
 import { OnlineUsersDialog, useOnlineCount } from '../features/invites/OnlineUsersDialog';
-import { MESSAGES } from '../app/constants';
 
 /** /canvas/:id: a personal canvas with its header, sidebar and whiteboard (spec §2). */
 export function CanvasScreen() {
   const { id = '' } = useParams();
+  // A fresh screen (and fresh flows) per canvas.
+  return <Canvas key={id} id={id} />;
+}
+
+function Canvas({ id }: { id: string }) {
   const services = useServices();
   const navigate = useNavigate();
   const viewport = useViewport();

@@ -128,7 +128,11 @@ export function LiveCanvasScreen() {
   const signedIn = useAppSelector((s) => s.session !== null);
 
   useEffect(() => {
-    if (ready && !signedIn) navigate(-1);
+    if (!ready || signedIn) return;
+    // Back one step; a first page load has nowhere to go back to, so sign in instead.
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate(ROUTES.signIn, { replace: true });
   }, [ready, signedIn, navigate]);
 
   if (!signedIn) return null;
