@@ -4,7 +4,18 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const SERVER_ONLY = ['koa', 'koa/*', '@koa/*', 'socket.io', 'ioredis', 'better-sqlite3', 'kafkajs', '@kurrent/*', '@eventstore/*', 'testcontainers'];
+const SERVER_ONLY = [
+  'koa',
+  'koa/*',
+  '@koa/*',
+  'socket.io',
+  'ioredis',
+  'better-sqlite3',
+  'kafkajs',
+  '@kurrent/*',
+  '@eventstore/*',
+  'testcontainers',
+];
 const REACT = ['react', 'react/*', 'react-dom', 'react-dom/*'];
 const APPS = ['@tabula/server', '@tabula/server/*', '@tabula/web', '@tabula/web/*', '**/apps/**'];
 
@@ -19,27 +30,57 @@ function boundary(files, groups, message) {
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/storybook-static/**', '**/.turbo/**', '**/data/**', 'examples/**/node_modules/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/storybook-static/**',
+      '**/.turbo/**',
+      '**/data/**',
+      'examples/**/node_modules/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'separate-type-imports' },
+      ],
       '@typescript-eslint/consistent-type-definitions': ['error', 'interface'],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-throw-literal': 'error',
       'no-restricted-syntax': [
         'error',
         { selector: 'ExportAllDeclaration', message: 'Barrels list their exports: no `export *`.' },
-        { selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]", message: 'No focused tests (.only).' },
+        {
+          selector:
+            "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]",
+          message: 'No focused tests (.only).',
+        },
       ],
     },
   },
   boundary(
     ['packages/domain/**/*.{ts,tsx}'],
-    [...SERVER_ONLY, ...REACT, ...APPS, 'socket.io-client', 'rxjs', 'node:*', 'fs', 'path', 'http', '@tabula/ui', '@tabula/whiteboard', '@tabula/whiteboard/*'],
+    [
+      ...SERVER_ONLY,
+      ...REACT,
+      ...APPS,
+      'socket.io-client',
+      'rxjs',
+      'node:*',
+      'fs',
+      'path',
+      'http',
+      '@tabula/ui',
+      '@tabula/whiteboard',
+      '@tabula/whiteboard/*',
+    ],
     'packages/domain is pure: no I/O, no framework, nothing internal (ARCHITECTURE.md §1).',
   ),
   {
@@ -52,18 +93,46 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [...SERVER_ONLY, ...REACT, ...APPS, 'socket.io-client', 'rxjs', 'node:*', 'fs', 'path', 'http', '@tabula/ui', '@tabula/whiteboard', '@tabula/whiteboard/*', 'class-validator', 'class-transformer'],
-              message: 'packages/domain is pure: no I/O, no framework, no class-validator outside src/dto (ARCHITECTURE.md §1).',
+              group: [
+                ...SERVER_ONLY,
+                ...REACT,
+                ...APPS,
+                'socket.io-client',
+                'rxjs',
+                'node:*',
+                'fs',
+                'path',
+                'http',
+                '@tabula/ui',
+                '@tabula/whiteboard',
+                '@tabula/whiteboard/*',
+                'class-validator',
+                'class-transformer',
+              ],
+              message:
+                'packages/domain is pure: no I/O, no framework, no class-validator outside src/dto (ARCHITECTURE.md §1).',
             },
           ],
         },
       ],
-      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Time comes from an injected clock.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'Time comes from an injected clock.' },
+      ],
     },
   },
   boundary(
     ['packages/ui/**/*.{ts,tsx}'],
-    [...SERVER_ONLY, ...APPS, '@tabula/domain', '@tabula/whiteboard', '@tabula/whiteboard/*', 'socket.io-client', 'xstate', '@xstate/*'],
+    [
+      ...SERVER_ONLY,
+      ...APPS,
+      '@tabula/domain',
+      '@tabula/whiteboard',
+      '@tabula/whiteboard/*',
+      'socket.io-client',
+      'xstate',
+      '@xstate/*',
+    ],
     'packages/ui holds presentational React components: it imports react only.',
   ),
   boundary(
@@ -80,16 +149,31 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: [...SERVER_ONLY, ...APPS, '@tabula/domain/dto', 'socket.io-client'], message: 'socket.io-client belongs to the ./collab subpath only.' },
+            {
+              group: [...SERVER_ONLY, ...APPS, '@tabula/domain/dto', 'socket.io-client'],
+              message: 'socket.io-client belongs to the ./collab subpath only.',
+            },
           ],
         },
       ],
     },
   },
-  boundary(['apps/web/**/*.{ts,tsx}'], [...SERVER_ONLY, '@tabula/server', '@tabula/server/*', '**/apps/server/**'], 'The web app never imports the server.'),
+  boundary(
+    ['apps/web/**/*.{ts,tsx}'],
+    [...SERVER_ONLY, '@tabula/server', '@tabula/server/*', '**/apps/server/**'],
+    'The web app never imports the server.',
+  ),
   boundary(
     ['apps/server/**/*.ts'],
-    [...REACT, '@tabula/web', '@tabula/web/*', '@tabula/ui', '@tabula/whiteboard', '@tabula/whiteboard/*', '**/apps/web/**'],
+    [
+      ...REACT,
+      '@tabula/web',
+      '@tabula/web/*',
+      '@tabula/ui',
+      '@tabula/whiteboard',
+      '@tabula/whiteboard/*',
+      '**/apps/web/**',
+    ],
     'The server imports the domain only.',
   ),
   {

@@ -7,6 +7,9 @@ import { ensureNodeModules } from './setup.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 ensureNodeModules();
 execSync('npx turbo run build --filter=@tabula/web...', { cwd: root, stdio: 'inherit' });
-const server = spawn('npx', ['tsx', 'src/main.ts'], { cwd: `${root}apps/server`, stdio: 'inherit' });
+const server = spawn('npx', ['tsx', 'src/main.ts'], {
+  cwd: `${root}apps/server`,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
