@@ -1,0 +1,118 @@
+/**
+ * Issue #5 item 11, auth: sign up, sign out, sign in, both demo buttons, the wrong-password
+ * message and its 5 s, and the refused second-device login. Two contexts act as two devices.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import {
+  expectAccessible,
+  expectLocalOnly,
+  expectSignedInAs,
+  expectToast,
+  launchChromium,
+  newUser,
+  openActor,
+  passwordField,
+  pathOf,
+  signIn,
+  signOut,
+  signUp,
+  submitSignIn,
+  toast,
+} from './support';
+import type { Actor } from './support';
+
+describe('auth', () => {
+  let browser: Browser;
+  let laptop: Actor;
+  let phone: Actor;
+  const user = newUser('auth');
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    laptop = await openActor(browser);
+    phone = await openActor(browser);
+  });
+
+  afterEach(() => expectLocalOnly(laptop, phone));
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('the landing page invites a visitor to sign in', async () => {
+    const { page } = laptop;
+    await page.goto('/');
+    const cta = page.getByRole('link', { name: 'Get Started for Free!' });
+    await expect.poll(() => cta.isVisible()).toBe(true);
+    await expectAccessible(page, 'landing (visitor)');
+    await cta.click();
+    await expect.poll(() => pathOf(page)).toBe('/signin');
+    await expectAccessible(page, 'sign-in');
+  });
+
+  it('signs up, signs out to /signin, and signs back in', async () => {
+    const { page } = laptop;
+    await page.goto('/signin');
+    await page.getByRole('link', { name: 'Sign up', exact: true }).click();
+    await expect.poll(() => pathOf(page)).toBe('/signup');
+    await expectAccessible(page, 'sign-up');
+
+    await signUp(page, user);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Unleash Your Creativity' }).isVisible())
+      .toBe(true);
+    await expectAccessible(page, 'landing (signed in)');
+
+    await signOut(page);
+    await expect.poll(() => page.getByRole('link', { name: user.username }).count()).toBe(0);
+    await signIn(page, user);
+  });
+
+  it('refuses a second device while the first is online', async () => {
+    // laptop is signed in (previous test) and connected.
+    const { page } = phone;
+    await submitSignIn(page, user.email, user.password);
+    await expectToast(page, 'Logout from other device first!');
+    expect(pathOf(page)).toBe('/signin');
+    await expect.poll(() => page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+
+    await signOut(laptop.page);
+    await signIn(page, user);
+    await signOut(page);
+  });
+
+  it('shows a wrong password under the field and as an alert, then hides it after 5 s', async () => {
+    const { page } = laptop;
+    await submitSignIn(page, user.email, `${user.password}-wrong`);
+    const message = 'Invalid email or password.';
+    await expect.poll(() => passwordField(page).getAttribute('aria-describedby')).not.toBeNull();
+    const shownAt = Date.now();
+    const describedBy = (await passwordField(page).getAttribute('aria-describedby')) ?? '';
+    await expect.poll(() => page.locator(`[id="${describedBy}"]`).textContent()).toBe(message);
+    await expectToast(page, message);
+
+    await expect
+      .poll(() => passwordField(page).getAttribute('aria-describedby'), { timeout: 8000 })
+      .toBeNull();
+    const hiddenAfter = Date.now() - shownAt;
+    expect(hiddenAfter).toBeGreaterThan(4000);
+    expect(hiddenAfter).toBeLessThan(7500);
+    expect(pathOf(page)).toBe('/signin');
+  });
+
+  it('signs in with both demo buttons', async () => {
+    for (const [number, actor] of [
+      [1, laptop],
+      [2, phone],
+    ] as const) {
+      const { page } = actor;
+      await page.goto('/signin');
+      await page.getByRole('button', { name: `Sign in Test User ${number}` }).click();
+      await expectSignedInAs(page, `testuser${number}`);
+    }
+    await signOut(laptop.page);
+    await signOut(phone.page);
+    expect(await toast(phone.page, 'Logout from other device first!').count()).toBe(0);
+  });
+});

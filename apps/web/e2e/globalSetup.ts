@@ -1,0 +1,34 @@
+/**
+ * Starts one Tabula server for the whole e2e run and hands its URL to the test files
+ * (`inject('baseUrl')`). The server serves the built app, so `apps/web/dist` must exist.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startTabulaServer } from '@tabula/testing';
+import type { TabulaServer } from '@tabula/testing';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+const WEB_DIST = fileURLToPath(new URL('../dist', import.meta.url));
+
+let server: TabulaServer | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
+  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
+    throw new Error(
+      `${WEB_DIST} has no index.html: build the app first (npm run build -w @tabula/web).`,
+    );
+  }
+  server = await startTabulaServer({ webDist: WEB_DIST });
+  project.provide('baseUrl', server.url);
+}
+
+export async function teardown(): Promise<void> {
+  await server?.stop();
+}

@@ -1,0 +1,199 @@
+/**
+ * What every e2e file needs: a browser, one context per acting user (local-only guard
+ * attached), fresh accounts, the auth steps, alerts, accessibility and stroke checks.
+ */
+import { expect, inject } from 'vitest';
+import {
+  findBlockingA11yViolations,
+  formatA11yViolations,
+  guardLocalOnly,
+  launchChromium,
+} from '@tabula/testing';
+import type { LocalOnlyGuard } from '@tabula/testing';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+
+/** The URL of the server started by globalSetup.ts. */
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export { launchChromium };
+
+/** One person at one browser: an isolated context with its page and local-only guard. */
+export interface Actor {
+  context: BrowserContext;
+  page: Page;
+  guard: LocalOnlyGuard;
+}
+
+/** Opens a context (1280 × 800 unless told) on the server, with the local-only guard. */
+export async function openActor(
+  browser: Browser,
+  viewport: { width: number; height: number } = { width: 1280, height: 800 },
+): Promise<Actor> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+  context.setDefaultTimeout(15_000);
+  const guard = await guardLocalOnly(context);
+  const page = await context.newPage();
+  return { context, page, guard };
+}
+
+/** Fails when any request of these actors would have left 127.0.0.1. */
+export function expectLocalOnly(...actors: (Actor | undefined)[]): void {
+  for (const actor of actors) if (actor) expect(actor.guard.outside).toEqual([]);
+}
+
+/** A new account's details. */
+export interface TestUser {
+  name: string;
+  username: string;
+  email: string;
+  password: string;
+}
+
+let counter = 0;
+
+/** Unique account details for this run (usernames are 3 to 30 characters). */
+export function newUser(tag: string): TestUser {
+  counter += 1;
+  const unique = `${Date.now().toString(36).slice(-6)}${counter}`;
+  return {
+    name: `E2E ${tag}`,
+    username: `${tag}_${unique}`,
+    email: `${tag}.${unique}@example.test`,
+    password: `pw-${unique}-secret`,
+  };
+}
+
+/** The password input (not the Show/Hide password button). */
+export function passwordField(page: Page): Locator {
+  return page.getByLabel('Password', { exact: true });
+}
+
+/** Signs up on /signup and waits for the redirect home with the username in the top bar. */
+export async function signUp(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('Name (optional)').fill(user.name);
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Email').fill(user.email);
+  await passwordField(page).fill(user.password);
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await expectSignedInAs(page, user.username);
+}
+
+/** Fills the sign-in form and submits it (does not wait for the outcome). */
+export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
+  if (!page.url().endsWith('/signin')) await page.goto('/signin');
+  await page.getByLabel('Email').fill(email);
+  await passwordField(page).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs in and waits for the redirect home. */
+export async function signIn(page: Page, user: TestUser): Promise<void> {
+  await submitSignIn(page, user.email, user.password);
+  await expectSignedInAs(page, user.username);
+}
+
+/** Home, with the user's profile link in the top bar. */
+export async function expectSignedInAs(page: Page, username: string): Promise<void> {
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+  await expect
+    .poll(() => page.getByRole('link', { name: username }).first().isVisible())
+    .toBe(true);
+}
+
+/** Signs out from the top bar and waits for /signin. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/signin');
+}
+
+/** The path of the page now. */
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+/** The alert toast (danger alerts are role=alert, the others role=status) with this text. */
+export function toast(page: Page, text: string): Locator {
+  return page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: text });
+}
+
+/** Waits for a toast with exactly this text. */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await expect.poll(() => toast(page, text).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+}
+
+/** Runs axe-core on the page and fails, listing them, on serious or critical violations. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const violations = await findBlockingA11yViolations(page);
+  expect(violations, `${what} (${page.url()}):\n${formatA11yViolations(violations)}`).toEqual([]);
+}
+
+/** Creates a canvas from /canvases ('New canvas') and returns its id once it is open. */
+export async function createCanvas(page: Page): Promise<string> {
+  await page.goto('/canvases');
+  await page.getByRole('heading', { name: 'All Canvases' }).waitFor();
+  await page.getByRole('button', { name: 'New canvas' }).first().click();
+  await expect.poll(() => pathOf(page)).toMatch(/^\/canvas\/[^/]+$/);
+  await whiteboard(page).waitFor();
+  return decodeURIComponent(pathOf(page).split('/')[2] ?? '');
+}
+
+/** The drawing surface of a canvas screen. */
+export function whiteboard(page: Page): Locator {
+  return page.getByTestId('canvas-board');
+}
+
+/** A rectangle inside the whiteboard, as fractions of its size, in page pixels. */
+export async function boardRegion(
+  page: Page,
+  fx: number,
+  fy: number,
+  fw: number,
+  fh: number,
+): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await whiteboard(page).boundingBox();
+  if (!box) throw new Error('The whiteboard is not on screen.');
+  return {
+    x: Math.round(box.x + box.width * fx),
+    y: Math.round(box.y + box.height * fy),
+    width: Math.round(box.width * fw),
+    height: Math.round(box.height * fh),
+  };
+}
+
+/** Picks Excalidraw's free-draw tool ('Draw') from its toolbar. */
+export async function pickDrawTool(page: Page): Promise<void> {
+  await page.getByRole('radio', { name: /^Draw/ }).first().click({ force: true });
+}
+
+/**
+ * Draws a zig-zag with the mouse inside `region` (page pixels), then parks the pointer at the
+ * board's bottom-left corner so the stroke is not hidden under the cursor.
+ */
+export async function drawZigZag(
+  page: Page,
+  region: { x: number; y: number; width: number; height: number },
+): Promise<void> {
+  await pickDrawTool(page);
+  const { x, y, width, height } = region;
+  await page.mouse.move(x + width * 0.1, y + height * 0.2);
+  await page.mouse.down();
+  for (let i = 1; i <= 6; i++) {
+    await page.mouse.move(x + width * (0.1 + 0.13 * i), y + height * (i % 2 ? 0.8 : 0.2), {
+      steps: 6,
+    });
+  }
+  await page.mouse.up();
+  const park = await boardRegion(page, 0.02, 0.95, 0, 0);
+  await page.mouse.move(park.x, park.y);
+}
+
+/** A PNG of part of the page, for before/after comparisons of the drawing. */
+export function snapshot(
+  page: Page,
+  clip: { x: number; y: number; width: number; height: number },
+): Promise<Buffer> {
+  return page.screenshot({ clip, animations: 'disabled' });
+}
