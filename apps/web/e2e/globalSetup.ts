@@ -1,6 +1,7 @@
 /**
  * Starts one Tabula server for the whole e2e run and hands its URL to the test files
- * (`inject('baseUrl')`). The server serves the built app, so `apps/web/dist` must exist.
+ * (`inject('baseUrl')`). The server serves the built app, so `apps/web/dist` must exist;
+ * E2E_WEB_DIST points at another build (e.g. a copy that a concurrent build cannot change).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +16,9 @@ declare module 'vitest' {
   }
 }
 
-const WEB_DIST = fileURLToPath(new URL('../dist', import.meta.url));
+const WEB_DIST = process.env.E2E_WEB_DIST
+  ? path.resolve(process.env.E2E_WEB_DIST)
+  : fileURLToPath(new URL('../dist', import.meta.url));
 
 let server: TabulaServer | undefined;
 

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { CanvasHeader, CanvasSidebar, DeletePopup } from '@tabula/ui';
+import { CanvasHeader, CanvasSidebar, DeletePopup, Loader } from '@tabula/ui';
 import { BACKGROUND_COLOR_STORAGE_KEY } from '@tabula/domain/protocol';
 import { update } from '../app/appState';
 import { MESSAGES, ROUTES } from '../app/constants';
@@ -9,6 +9,7 @@ import { routerLink } from '../app/routerLink';
 import { useAppSelector, useServices } from '../app/ServicesContext';
 import { CanvasBoard } from '../features/canvases/CanvasBoard';
 import { useDeleteCanvas, useNameEdit } from '../features/canvases/useCanvasFlows';
+import { useCanvasList } from '../features/canvases/useCanvasList';
 import { useCreateCanvas } from '../features/canvases/useCreateCanvas';
 import { errorMessage } from '../features/errorMessage';
 import { OnlineUsersDialog, useOnlineCount } from '../features/invites/OnlineUsersDialog';
@@ -25,7 +26,8 @@ function Canvas({ id }: { id: string }) {
   const navigate = useNavigate();
   const viewport = useViewport();
   const session = useAppSelector((s) => s.session);
-  const canvases = useAppSelector((s) => s.canvases);
+  // The list decides ownership ('Not allowed!' otherwise), so it is fetched fresh here too.
+  const { canvases, loading } = useCanvasList(session !== null);
   const canvas = canvases.find((c) => c._id === id);
   const owned = canvas !== undefined;
   const title = canvas?.name ?? 'Canvas';
@@ -96,14 +98,18 @@ function Canvas({ id }: { id: string }) {
             />
           </div>
         )}
-        <CanvasBoard
-          canvasId={id}
-          token={session?.token ?? null}
-          userId={session?.user.id ?? null}
-          synced={owned}
-          backdropStorageKey={BACKGROUND_COLOR_STORAGE_KEY}
-          onError={(error) => services.showAlert(error.message, 'danger')}
-        />
+        {!owned && loading ? (
+          <Loader />
+        ) : (
+          <CanvasBoard
+            canvasId={id}
+            token={session?.token ?? null}
+            userId={session?.user.id ?? null}
+            synced={owned}
+            backdropStorageKey={BACKGROUND_COLOR_STORAGE_KEY}
+            onError={(error) => services.showAlert(error.message, 'danger')}
+          />
+        )}
       </div>
       <DeletePopup
         open={deletion.open}

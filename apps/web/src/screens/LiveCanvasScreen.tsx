@@ -9,6 +9,7 @@ import { routerLink } from '../app/routerLink';
 import { useAppSelector, useServices } from '../app/ServicesContext';
 import { CanvasBoard } from '../features/canvases/CanvasBoard';
 import { useDeleteCanvas, useLeaveCanvas, useNameEdit } from '../features/canvases/useCanvasFlows';
+import { useCanvasList } from '../features/canvases/useCanvasList';
 import { OnlineUsersDialog, useOnlineCount } from '../features/invites/OnlineUsersDialog';
 
 /** Leaves the screen when the canvas is deleted or the user removed from it. */
@@ -37,7 +38,9 @@ function LiveCanvas({ id }: { id: string }) {
   const viewport = useViewport();
   const session = useAppSelector((s) => s.session);
   const liveCanvases = useAppSelector((s) => s.liveCanvases);
-  const own = useAppSelector((s) => s.canvases.find((c) => c._id === id));
+  // The owner's own list tells owner (delete) from collaborator (leave).
+  const { canvases } = useCanvasList();
+  const own = canvases.find((c) => c._id === id);
   const joined = liveCanvases.find((c) => c.canvasId === id);
   const title = own?.name ?? joined?.canvasName ?? 'Live canvas';
   const owner = own !== undefined;

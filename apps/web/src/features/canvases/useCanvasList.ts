@@ -3,13 +3,17 @@ import { update } from '../../app/appState';
 import { useAppSelector, useServices } from '../../app/ServicesContext';
 import { errorMessage } from '../errorMessage';
 
-/** The user's canvases, fetched again when a list screen opens. */
-export function useCanvasList() {
+/**
+ * The user's canvases, fetched again when a screen that shows or checks them opens. With
+ * `enabled` false (a signed-out visitor) nothing is fetched.
+ */
+export function useCanvasList(enabled = true) {
   const services = useServices();
   const canvases = useAppSelector((s) => s.canvases);
-  const [loading, setLoading] = useState(canvases.length === 0);
+  const [loading, setLoading] = useState(enabled);
 
   useEffect(() => {
+    if (!enabled) return undefined;
     let current = true;
     services.api
       .getAllCanvases()
@@ -19,7 +23,7 @@ export function useCanvasList() {
     return () => {
       current = false;
     };
-  }, [services]);
+  }, [services, enabled]);
 
   return { canvases, loading };
 }
