@@ -19,7 +19,10 @@ export function serveSpa(webDist: string | undefined) {
     await next();
     if (ctx.body != null || ctx.status !== 404) return;
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
-    if (API_PREFIXES.some((prefix) => ctx.path.startsWith(prefix))) return;
+    // `/canvas/<id>` is both an app route and the API's prefix: a browser navigation (which
+    // asks for text/html) gets the app; API clients never ask for HTML.
+    const navigation = ctx.get('Accept').includes('text/html');
+    if (!navigation && API_PREFIXES.some((prefix) => ctx.path.startsWith(prefix))) return;
     if (!root) {
       ctx.type = 'html';
       ctx.body = PLACEHOLDER_HTML;
