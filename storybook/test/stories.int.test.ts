@@ -1,10 +1,11 @@
 // Renders every story of the built catalogue in Debian's Chromium and fails on a console error,
-// an uncaught page error, a Storybook error display, or any request that leaves 127.0.0.1.
+// an uncaught page error, a Storybook error display, any request that leaves 127.0.0.1, or a
+// serious or critical axe-core violation (Excalidraw's own DOM inside the widget excepted).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findBlockingA11yViolations, formatA11yViolations, launchChromium } from '@tabula/testing';
 import { STATIC_DIR } from './buildStorybook';
 import { serveStatic } from './staticServer';
 import type { StaticServer } from './staticServer';
@@ -21,16 +22,8 @@ const index = JSON.parse(readFileSync(join(STATIC_DIR, 'index.json'), 'utf8')) a
 };
 const stories = Object.values(index.entries).filter((entry) => entry.type === 'story');
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Excalidraw's own markup: its accessibility is upstream's, not this catalogue's. */
+const AXE_EXCLUDE = ['.excalidraw'];
 
 let server: StaticServer;
 let browser: Browser;
@@ -78,7 +71,7 @@ async function switchStory(target: Page, id: string): Promise<string> {
 
 beforeAll(async () => {
   server = await serveStatic(STATIC_DIR);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   page = await browser.newPage();
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
@@ -119,10 +112,12 @@ describe('storybook catalogue', () => {
           : await page.locator('#error-message, #error-stack').allInnerTexts();
       // Effects (timers, listeners) get a moment to misbehave before the verdict.
       await page.waitForTimeout(50);
-      expect({ outcome, errorText, problems }).toEqual({
+      const a11y = formatA11yViolations(await findBlockingA11yViolations(page, AXE_EXCLUDE));
+      expect({ outcome, errorText, problems, a11y }).toEqual({
         outcome: 'rendered',
         errorText: [],
         problems: [],
+        a11y: '',
       });
     },
   );
