@@ -6,5 +6,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // jsdom typing is slow when the machine is busy (turbo runs tasks side by side).
+    testTimeout: 15_000,
   },
 });

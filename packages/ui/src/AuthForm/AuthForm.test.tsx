@@ -12,7 +12,7 @@ function setup(overrides: Partial<AuthFormProps> = {}) {
     ...overrides,
   };
   const view = render(<AuthForm {...props} />);
-  return { props, view, user: userEvent.setup() };
+  return { props, view, user: userEvent.setup({ delay: null }) };
 }
 
 describe('AuthForm', () => {

@@ -17,7 +17,7 @@ describe('CanvasHeader', () => {
       onDelete: vi.fn(),
       onShowOnlineUsers: vi.fn(),
     };
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<CanvasHeader signedIn title="Roadmap" onlineCount={3} {...handlers} />);
     expect(screen.getByRole('heading')).toHaveTextContent('Roadmap');
     await user.click(screen.getByRole('button', { name: 'Show sidebar' }));
@@ -36,7 +36,7 @@ describe('CanvasHeader', () => {
 
   it('edits the name in a focused, prefilled input and saves it', async () => {
     const onSave = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<CanvasHeader signedIn editing title="Roadmap" onSave={onSave} />);
     const input = screen.getByRole('textbox', { name: 'Canvas name' });
     expect(input).toHaveValue('Roadmap');
@@ -47,7 +47,7 @@ describe('CanvasHeader', () => {
 
   it('cancels editing with the button or Escape', async () => {
     const onCancel = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<CanvasHeader signedIn editing title="Roadmap" onCancel={onCancel} />);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await user.type(screen.getByRole('textbox'), '{Escape}');
@@ -56,7 +56,7 @@ describe('CanvasHeader', () => {
 
   it('refuses to save an empty name', async () => {
     const onSave = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<CanvasHeader signedIn editing title="Roadmap" onSave={onSave} />);
     await user.clear(screen.getByRole('textbox'));
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();

@@ -19,7 +19,7 @@ function setup(overrides: Partial<CanvasSidebarProps> = {}) {
     ...overrides,
   };
   render(<CanvasSidebar {...props} />);
-  return { props, user: userEvent.setup() };
+  return { props, user: userEvent.setup({ delay: null }) };
 }
 
 describe('CanvasSidebar', () => {

@@ -16,7 +16,7 @@ describe('Modal', () => {
 
   it('closes on Escape, on the backdrop and on the close button', async () => {
     const onClose = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(
       <Modal open title="Settings" onClose={onClose}>
         <p>Body</p>

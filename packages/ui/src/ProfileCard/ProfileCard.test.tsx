@@ -25,7 +25,7 @@ describe('ProfileCard', () => {
 
   it('edits name and username from prefilled inputs', async () => {
     const onSave = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(
       <ProfileCard user={ADA} editing onEdit={() => {}} onSave={onSave} onCancel={() => {}} />,
     );

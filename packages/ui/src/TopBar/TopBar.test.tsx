@@ -36,7 +36,7 @@ describe('TopBar', () => {
   });
 
   it('opens the menu overlay and closes it on a link or Escape', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(
       <TopBar
         user={null}
