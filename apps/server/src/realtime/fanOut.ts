@@ -4,8 +4,8 @@
  * sockets of this node (`io.local`: every node tails the log and serves its own sockets).
  * Drawing changes committed together go out as one `updated-canvas` per room.
  */
-import { ADMIN_DELETED_CANVAS, REMOVED_BY_ADMIN, joinedTheCanvas, reconcile } from '@tabula/domain';
-import type { CanvasEvent, Event, SceneElement, UserEvent } from '@tabula/domain';
+import { ADMIN_DELETED_CANVAS, REMOVED_BY_ADMIN, joinedTheCanvas } from '@tabula/domain';
+import type { CanvasEvent, Event, UserEvent } from '@tabula/domain';
 import type { Collaborator } from '@tabula/domain/protocol';
 import type { RecordedEvent } from '../infrastructure/eventStore/eventStore';
 import type { AppContext } from '../appContext';
@@ -14,35 +14,41 @@ import type { CanvasDoc, UserDoc } from '../projections/readModelKeys';
 import { CANVASES, USERS } from '../projections/readModelKeys';
 import type { AppServer } from './socketTypes';
 import { rooms } from './socketTypes';
-
-interface PendingUpdate {
-  revision: number;
-  actorId: string;
-  elements: SceneElement[];
-}
+import { DrawingBatcher } from './drawingBatcher';
 
 export class FanOut {
-  private pending = new Map<string, PendingUpdate>();
-  private flushScheduled = false;
+  private readonly drawings: DrawingBatcher;
 
   constructor(
     private readonly io: AppServer,
     private readonly context: AppContext,
     private readonly canvases: CanvasesService,
-  ) {}
+  ) {
+    this.drawings = new DrawingBatcher((canvasId, update) =>
+      this.io.local.to(rooms.canvas(canvasId)).emit('updated-canvas', { canvasId, ...update }),
+    );
+  }
 
   /** Handles one event; async work is awaited so messages keep the log's order per room. */
   async publish(record: RecordedEvent<Event>): Promise<void> {
     const event = record.event as Event as CanvasEvent | UserEvent;
     switch (event.type) {
       case 'LineDrawn':
-      case 'CanvasRestored':
-        return this.queueDrawing(
-          event.data.canvasId,
-          record.revision,
-          event.metadata.actorId,
-          event.data.elements,
-        );
+        return this.drawings.queue(event.data.canvasId, {
+          revision: record.revision,
+          actorId: event.metadata.actorId,
+          elements: event.data.elements,
+        });
+      case 'CanvasRestored': {
+        // The event holds the restored set; clients need the upserts that make it so, which
+        // the scene read model now holds (every element at a version that wins).
+        const { elements } = await this.canvases.snapshot(event.data.canvasId);
+        return this.drawings.queue(event.data.canvasId, {
+          revision: record.revision,
+          actorId: event.metadata.actorId,
+          elements,
+        });
+      }
       case 'UserLoggedOut': {
         const room = rooms.session(event.data.sessionId);
         setImmediate(() => this.io.local.in(room).disconnectSockets(true));
@@ -63,34 +69,6 @@ export class FanOut {
         return this.deleted(event.data.canvasId, record);
       default:
         return;
-    }
-  }
-
-  private queueDrawing(
-    canvasId: string,
-    revision: number,
-    actorId: string,
-    elements: SceneElement[],
-  ): void {
-    const queued = this.pending.get(canvasId);
-    this.pending.set(
-      canvasId,
-      queued
-        ? { revision, actorId, elements: reconcile(queued.elements, elements) }
-        : { revision, actorId, elements },
-    );
-    if (!this.flushScheduled) {
-      this.flushScheduled = true;
-      setImmediate(() => this.flush());
-    }
-  }
-
-  private flush(): void {
-    this.flushScheduled = false;
-    const pending = this.pending;
-    this.pending = new Map();
-    for (const [canvasId, update] of pending) {
-      this.io.local.to(rooms.canvas(canvasId)).emit('updated-canvas', { canvasId, ...update });
     }
   }
 
