@@ -16,5 +16,7 @@ export default defineConfig({
     maxWorkers: 1,
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // The UI answers over a socket and a 2-core machine is slow: poll for up to 10 s.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });

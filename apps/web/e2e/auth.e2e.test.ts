@@ -14,6 +14,7 @@ import {
   openActor,
   passwordField,
   pathOf,
+  saveFailureShots,
   signIn,
   signOut,
   signUp,
@@ -34,7 +35,10 @@ describe('auth', () => {
     phone = await openActor(browser);
   });
 
-  afterEach(() => expectLocalOnly(laptop, phone));
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await saveFailureShots(task.name, { laptop, phone });
+    expectLocalOnly(laptop, phone);
+  });
 
   afterAll(async () => {
     await browser?.close();

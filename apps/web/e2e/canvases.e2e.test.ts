@@ -14,6 +14,7 @@ import {
   newUser,
   openActor,
   pathOf,
+  saveFailureShots,
   signUp,
   whiteboard,
 } from './support';
@@ -30,6 +31,14 @@ async function titleText(page: Page): Promise<string> {
   return ((await title(page).first().textContent()) ?? '').trim();
 }
 
+/** Opens one of the user's canvases and waits for the signed-in header with its name. */
+async function openOwnCanvas(page: Page, id: string): Promise<void> {
+  await page.goto(`/canvas/${id}`);
+  await whiteboard(page).waitFor();
+  await page.getByRole('button', { name: 'Edit name' }).waitFor();
+  await expect.poll(() => titleText(page)).not.toBe('Canvas');
+}
+
 describe('personal canvases', () => {
   let browser: Browser;
   let owner: Actor;
@@ -43,7 +52,10 @@ describe('personal canvases', () => {
     await signUp(owner.page, newUser('owner'));
   });
 
-  afterEach(() => expectLocalOnly(owner, stranger));
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await saveFailureShots(task.name, { owner, stranger });
+    expectLocalOnly(owner, stranger);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -78,9 +90,7 @@ describe('personal canvases', () => {
 
   it('renames from the header: the editor opens focused and prefilled; Cancel keeps the name', async () => {
     const { page } = owner;
-    await page.goto(`/canvas/${second}`);
-    await whiteboard(page).waitFor();
-    await expect.poll(() => titleText(page)).not.toBe('Canvas');
+    await openOwnCanvas(page, second);
     const before = await titleText(page);
 
     await page.getByRole('button', { name: 'Edit name' }).click();
@@ -103,12 +113,12 @@ describe('personal canvases', () => {
     const { page } = owner;
     const sidebar = page.getByRole('complementary', { name: 'Your canvases' });
     await sidebar.getByRole('button', { name: 'Rename Header rename' }).click();
-    await sidebar.getByRole('textbox', { name: 'New name for Header rename' }).fill('Sidebar rename');
+    await sidebar
+      .getByRole('textbox', { name: 'New name for Header rename' })
+      .fill('Sidebar rename');
     await sidebar.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Canvas name Updated Successfully');
-    await expect
-      .poll(() => sidebar.getByRole('link', { name: /Sidebar rename/ }).count())
-      .toBe(1);
+    await expect.poll(() => sidebar.getByRole('link', { name: /Sidebar rename/ }).count()).toBe(1);
     await expect.poll(() => titleText(page)).toBe('Sidebar rename');
   });
 
@@ -134,8 +144,7 @@ describe('personal canvases', () => {
 
   it("shows '*No one is Online.' in All Online Users when alone", async () => {
     const { page } = owner;
-    await page.goto(`/canvas/${first}`);
-    await whiteboard(page).waitFor();
+    await openOwnCanvas(page, first);
     await page.getByRole('button', { name: /Online users/ }).click();
     const popup = page.getByRole('dialog', { name: 'All Online Users' });
     await expect.poll(() => popup.getByText('*No one is Online.').isVisible()).toBe(true);

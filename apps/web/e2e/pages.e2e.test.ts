@@ -11,6 +11,7 @@ import {
   newUser,
   openActor,
   pathOf,
+  saveFailureShots,
   signUp,
   whiteboard,
 } from './support';
@@ -27,7 +28,10 @@ describe('screens', () => {
     desktop = await openActor(browser);
   });
 
-  afterEach(() => expectLocalOnly(desktop, phone));
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await saveFailureShots(task.name, { desktop, phone });
+    expectLocalOnly(desktop, phone);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -70,7 +74,10 @@ describe('screens', () => {
     expect(await page.getByText(user.email).count()).toBeGreaterThan(0);
     await expectAccessible(page, 'Your Profile');
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Live canvases' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Live canvases' })
+      .click();
     await expect.poll(() => pathOf(page)).toBe('/livecanvases');
     await expect
       .poll(() => page.getByRole('heading', { name: 'All Live Canvases' }).isVisible())
@@ -83,17 +90,19 @@ describe('screens', () => {
     const { page } = phone;
     await page.goto('/');
     const main = page.getByRole('navigation', { name: 'Main' });
-    expect(await main.getByRole('link', { name: 'Canvases' }).isVisible()).toBe(false);
+    expect(await main.getByRole('link', { name: 'Canvases', exact: true }).isVisible()).toBe(false);
     await expectAccessible(page, 'landing at 390 px');
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Menu' });
-    await expect.poll(() => menu.getByRole('link', { name: 'Live canvases' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => menu.getByRole('link', { name: 'Live canvases' }).isVisible())
+      .toBe(true);
     expect(await menu.getByRole('link', { name: 'Home' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Close menu' }).isVisible()).toBe(true);
     await expectAccessible(page, 'mobile menu open');
 
-    await menu.getByRole('link', { name: 'Canvases' }).click();
+    await menu.getByRole('link', { name: 'Canvases', exact: true }).click();
     // A visitor is sent on to sign in; the menu closes on the way.
     await expect.poll(() => pathOf(page)).toBe('/signin');
     await expect.poll(() => menu.isVisible()).toBe(false);

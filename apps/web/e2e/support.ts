@@ -97,16 +97,14 @@ export async function signIn(page: Page, user: TestUser): Promise<void> {
 
 /** Home, with the user's profile link in the top bar. */
 export async function expectSignedInAs(page: Page, username: string): Promise<void> {
-  await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-  await expect
-    .poll(() => page.getByRole('link', { name: username }).first().isVisible())
-    .toBe(true);
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('link', { name: username }).first().waitFor();
 }
 
 /** Signs out from the top bar and waits for /signin. */
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect.poll(() => new URL(page.url()).pathname).toBe('/signin');
+  await page.waitForURL((url) => url.pathname === '/signin');
 }
 
 /** The path of the page now. */
@@ -124,10 +122,13 @@ export async function expectToast(page: Page, text: string): Promise<void> {
   await expect.poll(() => toast(page, text).count(), { timeout: 15_000 }).toBeGreaterThan(0);
 }
 
-/** Runs axe-core on the page and fails, listing them, on serious or critical violations. */
+/**
+ * Runs axe-core on the page and fails the test, listing them, on serious or critical
+ * violations; a soft failure, so the flow goes on and every page's findings are reported.
+ */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
   const violations = await findBlockingA11yViolations(page);
-  expect(violations, `${what} (${page.url()}):\n${formatA11yViolations(violations)}`).toEqual([]);
+  expect.soft(formatA11yViolations(violations), `axe on ${what} (${page.url()})`).toBe('');
 }
 
 /** Creates a canvas from /canvases ('New canvas') and returns its id once it is open. */
@@ -196,4 +197,24 @@ export function snapshot(
   clip: { x: number; y: number; width: number; height: number },
 ): Promise<Buffer> {
   return page.screenshot({ clip, animations: 'disabled' });
+}
+
+/** Where failing tests leave a screenshot of each actor's page. */
+export const FAILURE_SHOTS_DIR = '/tmp/tabula-e2e-failures';
+
+/**
+ * Saves each actor's page as `<test name>-<actor>.png` in FAILURE_SHOTS_DIR; call it from
+ * `afterEach` when the test failed.
+ */
+export async function saveFailureShots(
+  testName: string,
+  actors: Record<string, Actor | undefined>,
+): Promise<void> {
+  const slug = testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+  for (const [who, actor] of Object.entries(actors)) {
+    if (!actor || actor.page.isClosed()) continue;
+    await actor.page
+      .screenshot({ path: `${FAILURE_SHOTS_DIR}/${slug}-${who}.png` })
+      .catch(() => undefined);
+  }
 }
