@@ -1,7 +1,7 @@
 /**
  * Paces `updated-canvas` per room: the first change after a quiet spell goes out on the next
  * turn of the event loop; while changes keep coming, a room gets at most one message per
- * frame (16 ms), holding everything committed meanwhile, merged by the scene rule (an
+ * frame (8 ms, half a 60 Hz frame), holding everything committed meanwhile, merged by the scene rule (an
  * element's later version replaces its earlier one). Busy rooms get fewer, fuller messages;
  * quiet rooms get no added delay.
  */
@@ -30,7 +30,7 @@ export class DrawingBatcher {
     private readonly send: (canvasId: string, update: DrawingUpdate) => void,
     options: DrawingBatcherOptions = {},
   ) {
-    this.frameMs = options.frameMs ?? 16;
+    this.frameMs = options.frameMs ?? 8;
     this.now = options.now ?? (() => performance.now());
   }
 
