@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { drag, guardLocalOnly, launchChromium, pickTool } from './test/browser';
+import { drag, guardLocalOnly, launchChromium, pickTool } from '@tabula/testing';
 import { startHarnessServer } from './test/harnessServer';
 import type { HarnessServer } from './test/harnessServer';
 

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { drag, guardLocalOnly, launchChromium, pickTool } from './test/browser';
+import { drag, guardLocalOnly, launchChromium, pickTool } from '@tabula/testing';
 import { startHarnessServer, startStaticServer } from './test/harnessServer';
 import type { HarnessServer } from './test/harnessServer';
 import { startLiveServer } from './test/liveServer';
