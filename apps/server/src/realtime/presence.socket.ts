@@ -22,11 +22,30 @@ export function assertSelf(socket: AppSocket, userId: string): void {
   if (userId !== socket.data.userId) throw new DomainError('FORBIDDEN', NOT_ALLOWED);
 }
 
-export async function broadcastOnlineUsers(io: AppServer, context: AppContext): Promise<void> {
-  const online = await context.presence.onlineUsers();
-  // Object.fromEntries defines own properties: a user id of '__proto__' cannot pollute.
-  const users: OnlineUsers = Object.fromEntries(online.map((user) => [user.userId, user]));
-  io.emit('get-online-users', users);
+/** Presence changes within this window share one `get-online-users` broadcast. */
+export const ONLINE_BROADCAST_COALESCE_MS = 50;
+const pendingBroadcasts = new WeakMap<AppServer, Promise<void>>();
+
+/**
+ * Sends everyone the online users. The list goes to every socket, so a hundred people
+ * connecting at once would cost a hundred broadcasts of a hundred entries each; changes that
+ * arrive within 50 ms share one broadcast instead.
+ */
+export function broadcastOnlineUsers(io: AppServer, context: AppContext): Promise<void> {
+  const pending = pendingBroadcasts.get(io);
+  if (pending) return pending;
+  const broadcast = new Promise((resolve) =>
+    setTimeout(resolve, ONLINE_BROADCAST_COALESCE_MS),
+  ).then(async () => {
+    // Forget it before reading: a change from now on schedules the next broadcast.
+    pendingBroadcasts.delete(io);
+    const online = await context.presence.onlineUsers();
+    // Object.fromEntries defines own properties: a user id of '__proto__' cannot pollute.
+    const users: OnlineUsers = Object.fromEntries(online.map((user) => [user.userId, user]));
+    io.emit('get-online-users', users);
+  });
+  pendingBroadcasts.set(io, broadcast);
+  return broadcast;
 }
 
 export async function markOnline(
