@@ -50,6 +50,19 @@ describe('drawing over sockets', () => {
     await emitWithAck(guestSocket, 'join-canvas', { canvasId });
   });
 
+  it('join-canvas tells the one who joins who is in the canvas now (collaborator-joined)', async () => {
+    const told = nextEvent<{ canvasId: string; collaborators: { userId: string }[] }>(
+      ownerSocket,
+      'collaborator-joined',
+    );
+    await emitWithAck(ownerSocket, 'join-canvas', { canvasId });
+    const message = await told;
+    expect(message.canvasId).toBe(canvasId);
+    expect(message.collaborators.map((member) => member.userId).sort()).toEqual(
+      [owner.id, guest.id].sort(),
+    );
+  });
+
   function draw(socket: ClientSocket, elements: unknown[], eventId = freshEventId()) {
     return emitWithAck<{ revision: number }>(socket, 'canvas-update', {
       canvasId,

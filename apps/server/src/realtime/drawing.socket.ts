@@ -62,6 +62,11 @@ export function registerDrawingHandlers(
         // Join first, then read: whatever commits in between arrives twice, never zero times,
         // and reconciliation makes the duplicate harmless.
         await socket.join(rooms.canvas(canvasId));
+        // Whoever opens the canvas learns who is in it now (not only when someone accepts).
+        socket.emit('collaborator-joined', {
+          canvasId,
+          collaborators: await canvases.members(canvasId),
+        });
         if (sinceRevision !== undefined) {
           const since = await changesSince(context, canvasId, sinceRevision);
           if (since) return { kind: 'changes', canvasId, ...since };

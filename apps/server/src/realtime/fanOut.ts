@@ -6,7 +6,6 @@
  */
 import { ADMIN_DELETED_CANVAS, REMOVED_BY_ADMIN, joinedTheCanvas } from '@tabula/domain';
 import type { CanvasEvent, Event, UserEvent } from '@tabula/domain';
-import type { Collaborator } from '@tabula/domain/protocol';
 import type { RecordedEvent } from '../infrastructure/eventStore/eventStore';
 import type { AppContext } from '../appContext';
 import type { CanvasesService } from '../features/canvases/canvases.service';
@@ -92,12 +91,7 @@ export class FanOut {
     const canvas = await this.canvases.doc(canvasId);
     const room = rooms.canvas(canvasId);
     this.io.local.in(rooms.user(userId)).socketsJoin(room);
-    const members = await Promise.all(
-      [canvas.ownerId, ...canvas.collaborators].map((id) => this.user(id)),
-    );
-    const collaborators: Collaborator[] = members
-      .filter((member): member is UserDoc => member !== null)
-      .map(({ id, username, profilePhoto }) => ({ userId: id, username, profilePhoto }));
+    const collaborators = await this.canvases.members(canvasId);
     this.io.local.to(room).emit('collaborator-joined', { canvasId, collaborators });
     const accepter = await this.user(userId);
     this.io.local.to(rooms.user(canvas.ownerId)).emit('invitation-accepted', {

@@ -11,13 +11,19 @@ import {
   orderElements,
 } from '@tabula/domain';
 import type { CanvasCommand, CanvasState, SceneElement } from '@tabula/domain';
-import type { CanvasDetail, CanvasSummary, CollaboratorCanvas } from '@tabula/domain/protocol';
+import type {
+  CanvasDetail,
+  CanvasSummary,
+  Collaborator,
+  CollaboratorCanvas,
+} from '@tabula/domain/protocol';
 import type { AppContext } from '../../appContext';
 import { commandMetadata } from '../../appContext';
 import type { CommandResult } from '../../infrastructure/commandHandler';
-import type { CanvasDoc } from '../../projections/readModelKeys';
+import type { CanvasDoc, UserDoc } from '../../projections/readModelKeys';
 import {
   CANVASES,
+  USERS,
   collaboratingKey,
   ownedLiveKey,
   sceneKey,
@@ -115,6 +121,16 @@ export class CanvasesService {
     return docs
       .filter((doc): doc is CanvasDoc => doc !== null)
       .map((doc) => ({ canvasId: doc._id, canvasName: doc.name, id: doc.ownerId }));
+  }
+
+  /** The owner and the collaborators of a canvas, as `collaborator-joined` lists them. */
+  async members(canvasId: string): Promise<Collaborator[]> {
+    const canvas = await this.doc(canvasId);
+    const ids = [canvas.ownerId, ...canvas.collaborators];
+    const users = await this.context.readModels.getMany<UserDoc>(USERS, ids);
+    return users
+      .filter((user): user is UserDoc => user !== null)
+      .map(({ id, username, profilePhoto }) => ({ userId: id, username, profilePhoto }));
   }
 
   /** Canvas ids the user owns that are live (`get-admin-of-canvases`). */
