@@ -10,6 +10,7 @@ import {
   useRef,
 } from 'react';
 import type { SceneElement } from '@tabula/domain';
+import { useAccessibleExcalidrawControls } from './accessibleControls';
 import { BackdropButton } from './BackdropButton';
 import { useBackdrop } from './backdrop';
 import { toExcalidrawCollaborators } from './collaborators';
@@ -189,8 +190,12 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
       [backdrop, cycleBackdrop, showBackdropButton],
     );
 
+    const containerRef = useRef<HTMLDivElement>(null);
+    useAccessibleExcalidrawControls(containerRef);
+
     return (
       <div
+        ref={containerRef}
         className={className ? `tabula-whiteboard ${className}` : 'tabula-whiteboard'}
         style={style}
       >
