@@ -100,6 +100,11 @@ describe('screens', () => {
       .toBe(true);
     expect(await menu.getByRole('link', { name: 'Home' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Close menu' }).isVisible()).toBe(true);
+    // Let the 150 ms opening animation finish: mid-fade, text is lighter than it ends up.
+    await page.waitForFunction(() => {
+      const overlay = document.querySelector('[data-state="open"]');
+      return overlay !== null && getComputedStyle(overlay).opacity === '1';
+    });
     await expectAccessible(page, 'mobile menu open');
 
     await menu.getByRole('link', { name: 'Canvases', exact: true }).click();
