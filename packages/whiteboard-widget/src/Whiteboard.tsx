@@ -11,6 +11,7 @@ import {
 } from 'react';
 import type { SceneElement } from '@tabula/domain';
 import { useAccessibleExcalidrawControls } from './accessibleControls';
+import { NARROW_BOARD_PX, useIsNarrow } from './useIsNarrow';
 import { BackdropButton } from './BackdropButton';
 import { useBackdrop } from './backdrop';
 import { toExcalidrawCollaborators } from './collaborators';
@@ -184,14 +185,18 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
       [],
     );
 
-    const renderTopRightUI = useCallback(
-      () =>
-        showBackdropButton ? <BackdropButton backdrop={backdrop} onClick={cycleBackdrop} /> : null,
-      [backdrop, cycleBackdrop, showBackdropButton],
-    );
-
     const containerRef = useRef<HTMLDivElement>(null);
     useAccessibleExcalidrawControls(containerRef);
+    // On a narrow board Excalidraw's toolbar takes the whole top row: the backdrop button
+    // then floats at the board's right edge instead of squeezing the toolbar off-screen.
+    const narrow = useIsNarrow(containerRef, NARROW_BOARD_PX);
+    const backdropButton = showBackdropButton ? (
+      <BackdropButton backdrop={backdrop} onClick={cycleBackdrop} />
+    ) : null;
+    const renderTopRightUI = useCallback(
+      () => (narrow ? null : backdropButton),
+      [narrow, backdropButton],
+    );
 
     return (
       <div
@@ -213,6 +218,9 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
         >
           {children}
         </Excalidraw>
+        {narrow && backdropButton && (
+          <div className="tabula-backdrop-floating">{backdropButton}</div>
+        )}
       </div>
     );
   },
