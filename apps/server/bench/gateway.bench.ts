@@ -28,8 +28,12 @@ interface ServerProcess {
 
 function startServer(mode: 'tabula' | 'relay'): Promise<ServerProcess> {
   const script = fileURLToPath(new URL('./gateway/benchServer.ts', import.meta.url));
+  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server process there.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
   const child = fork(script, [mode], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...profile],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const ask = <T>(message: object) =>
@@ -68,7 +72,10 @@ async function measure(mode: 'tabula' | 'relay', scenario: (typeof SCENARIOS)[nu
       serverRssMb: Number((rss / 1024 / 1024).toFixed(1)),
     };
   } finally {
+    const exited = new Promise((resolve) => server.child.once('exit', resolve));
+    // SIGINT lets a profiled server write its profile before it exits.
     server.child.kill(process.env.BENCH_CPU_PROF ? 'SIGINT' : 'SIGKILL');
+    await exited;
   }
 }
 

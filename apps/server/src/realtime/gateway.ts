@@ -37,13 +37,28 @@ const KNOWN_EVENTS = new Set([
   'pointer',
 ]);
 
-/** Bytes of a message's payload as JSON (what the 256 KB limit is about). */
-function payloadBytes(args: unknown[]): number {
-  try {
-    return Buffer.byteLength(JSON.stringify(args.filter((arg) => typeof arg !== 'function')) ?? '');
-  } catch {
-    return Infinity;
-  }
+/**
+ * Size of each message as it arrived on the wire: Engine.IO hands the raw packet to this
+ * listener just before Socket.IO decodes it and runs the middleware below for it, so the
+ * 256 KB check costs a length read instead of serialising the payload again.
+ */
+function trackIncomingBytes(socket: {
+  conn: {
+    on(event: 'packet', listener: (packet: { type: string; data?: unknown }) => void): unknown;
+  };
+}) {
+  const size = { bytes: 0 };
+  socket.conn.on('packet', (packet) => {
+    if (packet.type !== 'message') return;
+    const { data } = packet;
+    size.bytes =
+      typeof data === 'string'
+        ? Buffer.byteLength(data)
+        : data instanceof Buffer
+          ? data.byteLength
+          : 0;
+  });
+  return size;
 }
 
 export interface Gateway {
@@ -95,6 +110,7 @@ export function createGateway(
 
   io.on('connection', (socket) => {
     const limiter = new RateLimiter(context.rateLimits.socketMessagesPerSecond, 1000);
+    const incoming = trackIncomingBytes(socket);
     socket.use(([event, ...args], next) => {
       const ack = ackOf(args);
       if (!KNOWN_EVENTS.has(event))
@@ -108,7 +124,7 @@ export function createGateway(
         );
       if (limiter.hit(socket.id) > 0)
         return answerError(socket, ack, new SocketProblem('RATE_LIMITED', TOO_MANY_MESSAGES));
-      if (payloadBytes(args) > MAX_SOCKET_MESSAGE_BYTES)
+      if (incoming.bytes > MAX_SOCKET_MESSAGE_BYTES)
         return answerError(socket, ack, new SocketProblem('TOO_LARGE', MESSAGE_TOO_LARGE));
       next();
     });
