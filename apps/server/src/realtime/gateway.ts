@@ -8,7 +8,7 @@ import { Server } from 'socket.io';
 import { concatMap, from } from 'rxjs';
 import type { Subscription } from 'rxjs';
 import { INVALID_REQUEST, MESSAGE_TOO_LARGE, TOO_MANY_MESSAGES } from '@tabula/domain';
-import { MAX_SOCKET_MESSAGE_BYTES } from '@tabula/domain/protocol';
+import { CLIENT_EVENT_NAMES, MAX_SOCKET_MESSAGE_BYTES } from '@tabula/domain/protocol';
 import type { AppContext } from '../appContext';
 import type { AuthService } from '../features/auth/auth.service';
 import type { CanvasesService } from '../features/canvases/canvases.service';
@@ -21,21 +21,7 @@ import type { AppServer } from './socketTypes';
 import { rooms } from './socketTypes';
 import { SocketProblem, ackOf, answerError } from './withAck';
 
-const KNOWN_EVENTS = new Set([
-  'check-if-logged-in',
-  'online',
-  'get-all-collaborator-canvases',
-  'invite-user',
-  'accept-invitation',
-  'remove-user',
-  'can-leave-canvas',
-  'leave-canvas',
-  'delete-canvas',
-  'log-out',
-  'join-canvas',
-  'canvas-update',
-  'pointer',
-]);
+const KNOWN_EVENTS: ReadonlySet<string> = new Set(CLIENT_EVENT_NAMES);
 
 /**
  * Size of each message as it arrived on the wire: Engine.IO hands the raw packet to this

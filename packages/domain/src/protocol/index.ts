@@ -72,6 +72,7 @@ export type {
   SocketErrorCode,
   UpdatedCanvasMessage,
 } from './socket';
+export { CLIENT_EVENT_NAMES } from './socket';
 
 export { MAX_ELEMENTS_PER_UPDATE, MAX_SOCKET_MESSAGE_BYTES } from './limits';
 export {

@@ -252,5 +252,26 @@ export interface ServerToClientEvents {
 
 /** Every client → server event name. */
 export type ClientEventName = keyof ClientToServerEvents;
+
+/**
+ * The client → server event names at run time (the server refuses any other). A record keyed
+ * by the type, so a missing or extra name fails to compile.
+ */
+const CLIENT_EVENT_SET: Record<ClientEventName, true> = {
+  'check-if-logged-in': true,
+  online: true,
+  'get-all-collaborator-canvases': true,
+  'invite-user': true,
+  'accept-invitation': true,
+  'remove-user': true,
+  'can-leave-canvas': true,
+  'leave-canvas': true,
+  'delete-canvas': true,
+  'log-out': true,
+  'join-canvas': true,
+  'canvas-update': true,
+  pointer: true,
+};
+export const CLIENT_EVENT_NAMES = Object.keys(CLIENT_EVENT_SET) as readonly ClientEventName[];
 /** Every server → client event name. */
 export type ServerEventName = keyof ServerToClientEvents;
