@@ -127,8 +127,27 @@ export async function expectToast(page: Page, text: string): Promise<void> {
  * violations; a soft failure, so the flow goes on and every page's findings are reported.
  */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
+  await settleAnimations(page);
   const violations = await findBlockingA11yViolations(page);
   expect.soft(formatA11yViolations(violations), `axe on ${what} (${page.url()})`).toBe('');
+}
+
+/**
+ * Waits for running finite CSS animations and transitions (popups fade in over 200 ms, the
+ * mobile menu over 150 ms): mid-fade, text is lighter than it ends up and axe would measure
+ * a contrast nobody sees for long.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    const timeout = new Promise((resolve) => setTimeout(resolve, 2000));
+    await Promise.race([
+      Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))),
+      timeout,
+    ]);
+  });
 }
 
 /** Creates a canvas from /canvases ('New canvas') and returns its id once it is open. */
