@@ -19,6 +19,22 @@ const SERVER_ONLY = [
 const REACT = ['react', 'react/*', 'react-dom', 'react-dom/*'];
 const APPS = ['@tabula/server', '@tabula/server/*', '@tabula/web', '@tabula/web/*', '**/apps/**'];
 
+/** What the pure domain may never import: I/O, frameworks, transports, other workspaces. */
+const DOMAIN_FORBIDDEN = [
+  ...SERVER_ONLY,
+  ...REACT,
+  ...APPS,
+  'socket.io-client',
+  'rxjs',
+  'node:*',
+  'fs',
+  'path',
+  'http',
+  '@tabula/ui',
+  '@tabula/whiteboard',
+  '@tabula/whiteboard/*',
+];
+
 function boundary(files, groups, message) {
   return {
     files,
@@ -67,20 +83,7 @@ export default tseslint.config(
   },
   boundary(
     ['packages/domain/**/*.{ts,tsx}'],
-    [
-      ...SERVER_ONLY,
-      ...REACT,
-      ...APPS,
-      'socket.io-client',
-      'rxjs',
-      'node:*',
-      'fs',
-      'path',
-      'http',
-      '@tabula/ui',
-      '@tabula/whiteboard',
-      '@tabula/whiteboard/*',
-    ],
+    DOMAIN_FORBIDDEN,
     'packages/domain is pure: no I/O, no framework, nothing internal (ARCHITECTURE.md §1).',
   ),
   {
@@ -93,22 +96,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [
-                ...SERVER_ONLY,
-                ...REACT,
-                ...APPS,
-                'socket.io-client',
-                'rxjs',
-                'node:*',
-                'fs',
-                'path',
-                'http',
-                '@tabula/ui',
-                '@tabula/whiteboard',
-                '@tabula/whiteboard/*',
-                'class-validator',
-                'class-transformer',
-              ],
+              group: [...DOMAIN_FORBIDDEN, 'class-validator', 'class-transformer'],
               message:
                 'packages/domain is pure: no I/O, no framework, no class-validator outside src/dto (ARCHITECTURE.md §1).',
             },
