@@ -187,6 +187,7 @@ export { normaliseCanvasName } from './canvas/canvas.rules';
 
 export {
   ALLOWED_ELEMENT_TYPES,
+  applyPointPatch,
   applySceneEvent,
   compareElementCopies,
   compareSceneOrder,
@@ -194,9 +195,18 @@ export {
   isAllowedElementType,
   liveElements,
   orderElements,
+  pointPatch,
   reconcile,
   restoreElements,
   sceneElements,
   toScene,
 } from './scene/index';
-export type { ReconcileOptions, Scene, SceneElement, SceneInput } from './scene/index';
+export type {
+  InkPoint,
+  InkPointPatch,
+  ReconcileOptions,
+  Scene,
+  SceneElement,
+  SceneInput,
+} from './scene/index';
+export type { GestureTiming } from './canvas/canvas.events';

@@ -4,6 +4,7 @@
  */
 import type { SceneElement } from '../scene/index';
 import type { Command } from '../shared/messages';
+import type { GestureTiming } from './canvas.events';
 
 export interface CreateCanvasData {
   canvasId: string;
@@ -26,6 +27,7 @@ export type DeleteCanvas = Command<'DeleteCanvas', DeleteCanvasData>;
 export interface DrawLineData {
   canvasId: string;
   elements: SceneElement[];
+  timing?: GestureTiming;
 }
 export type DrawLine = Command<'DrawLine', DrawLineData>;
 

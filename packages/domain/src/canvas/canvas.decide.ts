@@ -110,7 +110,7 @@ export function drawLine(state: CanvasState, command: DrawLine): [LineDrawn] {
   if (!canRead(canvas, command.metadata.actorId)) {
     throw new DomainError('FORBIDDEN', CANVAS_NOT_ACCESSIBLE);
   }
-  const { elements } = command.data;
+  const { elements, timing } = command.data;
   if (elements.length === 0) throw new DomainError('INVALID', EMPTY_UPDATE);
   if (elements.length > MAX_ELEMENTS_PER_UPDATE)
     throw new DomainError('INVALID', TOO_MANY_ELEMENTS);
@@ -118,7 +118,10 @@ export function drawLine(state: CanvasState, command: DrawLine): [LineDrawn] {
   return [
     {
       type: 'LineDrawn',
-      data: { canvasId: canvas.canvasId, elements },
+      data:
+        timing === undefined
+          ? { canvasId: canvas.canvasId, elements }
+          : { canvasId: canvas.canvasId, elements, timing },
       metadata: eventMetadataFor(command.metadata),
     },
   ];

@@ -21,10 +21,19 @@ export interface CanvasDeletedData {
 }
 export type CanvasDeleted = Event<'CanvasDeleted', CanvasDeletedData>;
 
+/**
+ * When each step of a gesture happened, for replay: per element id, the milliseconds from the
+ * gesture's start of each of its points (freedraw, lines) or of each change (text typed, a
+ * shape dragged or resized). Non-decreasing numbers.
+ */
+export type GestureTiming = Record<string, number[]>;
+
 export interface LineDrawnData {
   canvasId: string;
   /** The element upserts of one gesture, tombstones (`isDeleted: true`) included. */
   elements: SceneElement[];
+  /** How the gesture unfolded in time (absent for changes recorded without it). */
+  timing?: GestureTiming;
 }
 export type LineDrawn = Event<'LineDrawn', LineDrawnData>;
 

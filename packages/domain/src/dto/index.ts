@@ -9,6 +9,8 @@ export { CreateCanvasDto, DeleteCanvasDto, UpdateCanvasNameDto } from './canvas.
 export {
   AcceptInvitationDto,
   CanvasUpdateDto,
+  CloseCanvasDto,
+  InkDto,
   InviteUserDto,
   JoinCanvasDto,
   LeaveCanvasDto,
@@ -19,10 +21,13 @@ export {
 export { parseDto, parseId } from './parseDto';
 export type { DtoClass } from './parseDto';
 export { checkSceneElement, checkSceneElements } from './sceneElements.validator';
+export { checkGestureTiming, checkPointPatch, checkPointPatches } from './ink.validator';
 export {
   ID_PATTERN,
   MAX_ELEMENT_ID_LENGTH,
   MAX_ID_LENGTH,
+  MAX_INK_ELEMENTS,
+  MAX_INK_PATCHES,
   MAX_LINES_JSON_LENGTH,
   MAX_PASSWORD_LENGTH,
   MAX_POINTS_PER_ELEMENT,

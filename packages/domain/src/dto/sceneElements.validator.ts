@@ -68,7 +68,10 @@ export function checkSceneElements(
 }
 
 /** class-validator decorator: the property is a list of valid elements (see `checkSceneElements`). */
-export function IsSceneElements(options?: ValidationOptions): PropertyDecorator {
+export function IsSceneElements(
+  options?: ValidationOptions,
+  maxElements = MAX_ELEMENTS_PER_UPDATE,
+): PropertyDecorator {
   return (target, propertyName) => {
     registerDecorator({
       name: 'isSceneElements',
@@ -77,9 +80,10 @@ export function IsSceneElements(options?: ValidationOptions): PropertyDecorator 
       ...(options === undefined ? {} : { options }),
       validator: {
         validate: (value: unknown, args: ValidationArguments) =>
-          checkSceneElements(value, args.property) === undefined,
+          checkSceneElements(value, args.property, maxElements) === undefined,
         defaultMessage: (args: ValidationArguments) =>
-          checkSceneElements(args.value, args.property) ?? `${args.property} is invalid.`,
+          checkSceneElements(args.value, args.property, maxElements) ??
+          `${args.property} is invalid.`,
       },
     });
   };

@@ -5,6 +5,7 @@ import { parseDto } from './parseDto';
 import {
   AcceptInvitationDto,
   CanvasUpdateDto,
+  InkDto,
   InviteUserDto,
   JoinCanvasDto,
   LeaveCanvasDto,
@@ -215,3 +216,48 @@ describeDto(PointerDto, { canvasId: 'canvas-1', x: 12.5, y: -3, tool: 'laser' },
   },
   { field: 'tool', value: 3, label: 'a number', message: /^tool must be a string/ },
 ]);
+
+describe('InkDto', () => {
+  const freedraw = { ...rectangle, id: 'f1', type: 'freedraw', points: [[0, 0]] };
+  const patch = { id: 'f1', version: 2, fromIndex: 1, points: [[1, 2]], pressures: [0.5] };
+
+  it('accepts whole elements, point patches, or both', () => {
+    expect(parseDto(InkDto, { canvasId: 'c1', elements: [freedraw] }).elements).toHaveLength(1);
+    expect(parseDto(InkDto, { canvasId: 'c1', patches: [patch] }).patches).toHaveLength(1);
+    const both = parseDto(InkDto, { canvasId: 'c1', elements: [freedraw], patches: [patch] });
+    expect(both.patches?.[0]?.fromIndex).toBe(1);
+  });
+
+  it.each([
+    [{ canvasId: 'c1' }, /^patches is required/],
+    [{ canvasId: 'c1', patches: [] }, /patches must be an array of 1 to 100 point patches/],
+    [{ canvasId: 'c1', patches: [{ ...patch, fromIndex: -1 }] }, /fromIndex must be an integer/],
+    [{ canvasId: 'c1', patches: [{ ...patch, version: 0 }] }, /version must be an integer/],
+    [{ canvasId: 'c1', patches: [{ ...patch, points: [[1]] }] }, /\[x, y\] pairs/],
+    [{ canvasId: 'c1', patches: [{ ...patch, points: [[1, null]] }] }, /\[x, y\] pairs/],
+    [{ canvasId: 'c1', patches: [{ ...patch, pressures: ['x'] }] }, /finite numbers/],
+    [{ canvasId: 'c1', patches: [{ ...patch, extra: 1 }] }, /patches\[0\]\.extra is not allowed/],
+    [{ canvasId: 'c1', elements: [{ ...freedraw, type: 'iframe' }] }, /type must be one of/],
+    [{ canvasId: 'c1', elements: Array(101).fill(freedraw) }, /at most 100 elements/],
+  ])('refuses %j', (payload, message) => {
+    expectInvalid(() => parseDto(InkDto, payload), message);
+  });
+});
+
+describe('CanvasUpdateDto timing', () => {
+  const base = { canvasId: 'c1', eventId: 'e1', elements: [rectangle] };
+
+  it('accepts per-element milliseconds from the gesture start', () => {
+    const dto = parseDto(CanvasUpdateDto, { ...base, timing: { 'el-1': [0, 16, 16, 40] } });
+    expect(dto.timing).toEqual({ 'el-1': [0, 16, 16, 40] });
+  });
+
+  it.each([
+    [[5, 3], /non-decreasing/],
+    [[-1], /non-decreasing/],
+    [['a'], /finite numbers/],
+    [7, /at most 10000 numbers/],
+  ])('refuses timing %j', (times, message) => {
+    expectInvalid(() => parseDto(CanvasUpdateDto, { ...base, timing: { 'el-1': times } }), message);
+  });
+});

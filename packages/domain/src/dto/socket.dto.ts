@@ -1,8 +1,11 @@
 /** Payloads of the client → server socket events (PROTOCOL.md "Socket.IO"). */
-import type { SceneElement } from '../scene/index';
+import { ValidateIf } from 'class-validator';
+import type { GestureTiming } from '../canvas/canvas.events';
+import type { InkPointPatch, SceneElement } from '../scene/index';
 import type {
   AcceptInvitationPayload,
   CanvasUpdatePayload,
+  InkPayload,
   InviteUserPayload,
   JoinCanvasPayload,
   LeaveCanvasPayload,
@@ -11,6 +14,7 @@ import type {
   RemoveUserPayload,
 } from '../protocol/socket';
 import {
+  MAX_INK_ELEMENTS,
   MAX_LINES_JSON_LENGTH,
   MAX_POINTER_COORDINATE,
   MAX_POINTER_TOOL_LENGTH,
@@ -26,6 +30,7 @@ import {
   StringField,
   UsernameField,
 } from './dtoFields';
+import { IsGestureTiming, IsPointPatches } from './ink.validator';
 import { IsBoundedJson, IsSceneElements } from './sceneElements.validator';
 
 /** `online`: the server trusts the token, not these fields (`userId` must match it). */
@@ -55,6 +60,11 @@ export class RemoveUserDto implements RemoveUserPayload {
   @IdField() toUserId!: string;
 }
 
+/** `close-canvas`: the client stops showing the canvas (its socket leaves the room). */
+export class CloseCanvasDto {
+  @IdField() canvasId!: string;
+}
+
 /** `leave-canvas` */
 export class LeaveCanvasDto implements LeaveCanvasPayload {
   @IdField() canvasId!: string;
@@ -71,6 +81,20 @@ export class CanvasUpdateDto implements CanvasUpdatePayload {
   @IdField() canvasId!: string;
   @IdField() eventId!: string;
   @Required() @IsSceneElements() elements!: SceneElement[];
+  @Optional() @IsGestureTiming() timing?: GestureTiming;
+}
+
+/**
+ * `ink` (volatile): whole elements and/or freedraw point patches, at least one of the two.
+ * `elements` are checked like a commit's (allowed types, safe shapes), at most 100.
+ */
+export class InkDto implements InkPayload {
+  @IdField() canvasId!: string;
+  @Optional() @IsSceneElements({}, MAX_INK_ELEMENTS) elements?: SceneElement[];
+  @ValidateIf((dto: InkDto) => dto.patches !== undefined || dto.elements === undefined)
+  @Required()
+  @IsPointPatches()
+  patches?: InkPointPatch[];
 }
 
 /** `pointer` (volatile): a cursor position on a canvas. */

@@ -51,6 +51,8 @@ export type {
   HandshakeAuth,
   IfLeaveCanvas,
   IfLoggedInMessage,
+  InkMessage,
+  InkPayload,
   InvitationAcceptedMessage,
   InviteUserPayload,
   InviteUserResult,

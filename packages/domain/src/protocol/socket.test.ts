@@ -19,12 +19,13 @@ const SERVER_EVENTS: Record<ServerEventName, true> = {
   'updated-canvas': true,
   'canvas-deleted': true,
   'pointer-moved': true,
+  ink: true,
 };
 
 describe('protocol contract', () => {
   it('names every socket event of PROTOCOL.md', () => {
-    expect(CLIENT_EVENT_NAMES).toHaveLength(13);
-    expect(Object.keys(SERVER_EVENTS)).toHaveLength(14);
+    expect(CLIENT_EVENT_NAMES).toHaveLength(15);
+    expect(Object.keys(SERVER_EVENTS)).toHaveLength(15);
     expectTypeOf<AckResult<number>>().toEqualTypeOf<
       { ok: true; data: number } | { ok: false; error: { code: string; message: string } }
     >();

@@ -4,7 +4,8 @@
  * `Socket<ServerToClientEvents, ClientToServerEvents>`. Identity always comes from the
  * handshake token; a `userId`/`adminUserId` in a payload must equal the socket's user.
  */
-import type { SceneElement } from '../scene/index';
+import type { GestureTiming } from '../canvas/canvas.events';
+import type { InkPointPatch, SceneElement } from '../scene/index';
 import type { DomainErrorCode } from '../shared/errors';
 
 // ── Acks ───────────────────────────────────────────────────────────────────────────────
@@ -70,11 +71,27 @@ export interface JoinCanvasPayload {
   sinceRevision?: number;
 }
 
-/** `canvas-update`: one gesture; resending the same `eventId` stores nothing new. */
+/**
+ * `canvas-update`: one gesture's final elements; resending the same `eventId` stores nothing
+ * new. `timing` says when each point or step happened (milliseconds from the gesture's start,
+ * per element id), so a replay draws the stroke at its pace.
+ */
 export interface CanvasUpdatePayload {
   canvasId: string;
   eventId: string;
   elements: SceneElement[];
+  timing?: GestureTiming;
+}
+
+/**
+ * `ink` (volatile, never stored): what the sender is drawing right now. `elements` are whole
+ * elements being typed, moved or resized (or a stroke's first message); `patches` are the
+ * freedraw points added since the sender's last message.
+ */
+export interface InkPayload {
+  canvasId: string;
+  elements?: SceneElement[];
+  patches?: InkPointPatch[];
 }
 
 /** `pointer` (volatile). */
@@ -203,6 +220,11 @@ export interface CanvasDeletedMessage {
   message: string;
 }
 
+/** `ink` to the room (sender excluded): a preview until the committed `updated-canvas`. */
+export interface InkMessage extends InkPayload {
+  actorId: string;
+}
+
 /** `pointer-moved` (volatile). */
 export interface PointerMoved {
   canvasId: string;
@@ -230,6 +252,8 @@ export interface ClientToServerEvents {
   'join-canvas': (payload: JoinCanvasPayload, ack?: Ack<JoinCanvasResult>) => void;
   'canvas-update': (payload: CanvasUpdatePayload, ack?: Ack<CanvasUpdateResult>) => void;
   pointer: (payload: PointerPayload) => void;
+  ink: (payload: InkPayload, ack?: Ack<null>) => void;
+  'close-canvas': (payload: CanvasRef, ack?: Ack<CanvasRef>) => void;
 }
 
 /** What the server emits. */
@@ -248,6 +272,7 @@ export interface ServerToClientEvents {
   'updated-canvas': (payload: UpdatedCanvasMessage) => void;
   'canvas-deleted': (payload: CanvasDeletedMessage) => void;
   'pointer-moved': (payload: PointerMoved) => void;
+  ink: (payload: InkMessage) => void;
 }
 
 /** Every client → server event name. */
@@ -271,6 +296,8 @@ const CLIENT_EVENT_SET: Record<ClientEventName, true> = {
   'join-canvas': true,
   'canvas-update': true,
   pointer: true,
+  ink: true,
+  'close-canvas': true,
 };
 export const CLIENT_EVENT_NAMES = Object.keys(CLIENT_EVENT_SET) as readonly ClientEventName[];
 /** Every server → client event name. */

@@ -4,5 +4,7 @@ export { applySceneEvent, evolveScene, restoreElements } from './evolveScene';
 export type { SceneEvent } from './evolveScene';
 export { compareElementCopies, compareSceneOrder, orderElements, reconcile } from './reconcile';
 export type { ReconcileOptions } from './reconcile';
+export { applyPointPatch, pointPatch } from './ink';
+export type { InkPoint, InkPointPatch } from './ink';
 export { getSceneElement, liveElements, sceneElements, toScene } from './scene';
 export type { Scene, SceneElement, SceneInput } from './scene.types';
