@@ -13,12 +13,18 @@ import type { Scheduler } from './scheduler';
 import { Throttle } from './throttle';
 import type { Transport, TransportStatus } from './Transport';
 
-/** Where the client stands: joining the canvas, live on it, offline (changes queue), or closed. */
-export type CollaborationStatus = 'connecting' | 'joining' | 'live' | 'offline' | 'closed';
+/**
+ * Where the client stands: `connecting` (first connection), `joining` the canvas, `live` on
+ * it, `reconnecting` (was live, the transport is trying again), `offline` (the browser is
+ * offline or the transport gave up), `signed-out` (the server refused the session; changes are
+ * kept), or `closed`.
+ */
+export type CollaborationStatus =
+  'connecting' | 'joining' | 'live' | 'reconnecting' | 'offline' | 'signed-out' | 'closed';
 
-/** A refusal from the server, or a canvas that went away. */
+/** A refusal from the server, a canvas that went away, or a session that ended. */
 export interface CollaborationError {
-  kind: 'join-refused' | 'update-refused' | 'server-error' | 'canvas-deleted';
+  kind: 'join-refused' | 'update-refused' | 'server-error' | 'canvas-deleted' | 'signed-out';
   message: string;
   code?: string;
 }
@@ -250,6 +256,11 @@ export class CollaborationClient {
     this.buffered = null;
     this.outbox.markAllUnsent();
     this.pointerThrottle.cancel();
+    if (status === 'unauthorized') {
+      this.statusSubject.next('signed-out');
+      this.errorSubject.next({ kind: 'signed-out', message: 'The session has ended.' });
+      return;
+    }
     this.statusSubject.next(
       status === 'connecting' && this.lastRevision === null ? 'connecting' : 'offline',
     );

@@ -224,6 +224,10 @@ export class InMemoryTransport implements Transport {
     });
   }
 
+  ink(): void {
+    // The in-memory server shows no previews.
+  }
+
   pointer(payload: PointerPayload): void {
     if (this.connected) this.server.relayPointer(this, { ...payload });
   }

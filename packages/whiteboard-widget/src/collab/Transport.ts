@@ -2,6 +2,7 @@ import type { Observable } from 'rxjs';
 import type {
   AckResult,
   CanvasUpdatePayload,
+  InkPayload,
   CanvasUpdateResult,
   JoinCanvasPayload,
   JoinCanvasResult,
@@ -10,8 +11,12 @@ import type {
   ServerToClientEvents,
 } from '@tabula/domain/protocol';
 
-/** Where a transport's connection stands. */
-export type TransportStatus = 'connecting' | 'connected' | 'disconnected';
+/**
+ * Where a transport's connection stands: `connecting` (first try, or trying again after a
+ * drop), `connected`, `disconnected` (gave up or closed), `unauthorized` (the server refused
+ * the session: the handshake said `NOT_AUTHENTICATED`, or the session was revoked).
+ */
+export type TransportStatus = 'connecting' | 'connected' | 'disconnected' | 'unauthorized';
 
 /** The payload of a server → client event. */
 export type ServerPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
@@ -24,7 +29,8 @@ export interface TransportRequests {
 
 /**
  * A connection to a Tabula server, as the collaboration client needs it. Implementations:
- * `socketIoTransport` (the real server) and `InMemoryCanvasServer.connect` (tests, stories).
+ * `socketTransport` (wraps a Socket.IO socket the host owns) and `socketIoTransport` (opens
+ * its own).
  */
 export interface Transport {
   /** The connection state; emits the current state on subscription, then every change. */
@@ -42,7 +48,9 @@ export interface Transport {
   ): Promise<AckResult<TransportRequests[E][1]>>;
   /** Sends a volatile `pointer`; dropped while disconnected. */
   pointer(payload: PointerPayload): void;
-  /** Closes the connection for good. */
+  /** Sends a volatile `ink` (a preview of elements being drawn); dropped while disconnected. */
+  ink(payload: InkPayload): void;
+  /** Stops using the connection (what that closes depends on who owns it). */
   close(): void;
 }
 

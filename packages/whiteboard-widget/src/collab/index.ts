@@ -11,6 +11,8 @@ export type {
 } from './CollaborationClient';
 export { TransportError } from './Transport';
 export type { ServerPayload, Transport, TransportRequests, TransportStatus } from './Transport';
+export { socketTransport } from './socketTransport';
+export type { SocketTransportOptions, TabulaSocket } from './socketTransport';
 export { socketIoTransport } from './socketIoTransport';
 export type { SocketIoTransport, SocketIoTransportOptions } from './socketIoTransport';
 export { InMemoryCanvasServer, InMemoryTransport } from './InMemoryCanvasServer';
@@ -18,6 +20,7 @@ export { useCollaboration } from './useCollaboration';
 export { useSocketIoTransport } from './useSocketIoTransport';
 export type {
   CollaborationBinding,
+  OutboxStorage,
   UseCollaborationOptions,
   UseCollaborationResult,
 } from './useCollaboration';

@@ -10,12 +10,24 @@ import type {
 import type { RemotePeer } from './peers';
 import type { Transport } from './Transport';
 
+/** A place to keep unsent changes between sessions (`window.localStorage` fits). */
+export interface OutboxStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
 /** Options of `useCollaboration`. */
 export interface UseCollaborationOptions extends Omit<CollaborationClientOptions, 'transport'> {
   /** The connection to use; `null` while there is none yet (nothing happens then). */
   transport: Transport | null;
   /** Called with every refusal or server error (show it to the user). */
   onError?: (error: CollaborationError) => void;
+  /**
+   * Where unsent changes are kept (e.g. `window.localStorage`), under a key per user and
+   * canvas, to be resent on the next join.
+   */
+  outboxStorage?: OutboxStorage;
 }
 
 /** The props `useCollaboration` gives `<Whiteboard>`: spread them on it. */
