@@ -2,15 +2,14 @@ import '@excalidraw/excalidraw/index.css';
 import './styles.css';
 import { convertToExcalidrawElements } from '@excalidraw/excalidraw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import type { SceneElement } from '@tabula/domain';
 import { BACKDROPS } from '@tabula/domain/protocol';
 import type { Backdrop } from '@tabula/domain/protocol';
-import { CollaborationClient } from './collab/CollaborationClient';
-import { InMemoryCanvasServer } from './collab/InMemoryCanvasServer';
-import { useCollaboration } from './collab/useCollaboration';
+import { ConnectionBadge } from './ConnectionBadge';
 import { Whiteboard } from './Whiteboard';
+import type { WhiteboardCollaborator } from './Whiteboard.types';
 
 const AVATAR = (fill: string) =>
   'data:image/svg+xml,' +
@@ -84,59 +83,48 @@ export const BackdropWhite = backdropStory(BACKDROPS[2]);
 export const BackdropDarkGrey = backdropStory(BACKDROPS[3]);
 export const BackdropLightBlue = backdropStory(BACKDROPS[4]);
 
-const CANVAS = 'story-canvas';
-const ME = { userId: 'me', username: 'You', profilePhoto: AVATAR('#6366f1') };
-const ADA = { userId: 'ada', username: 'Ada', profilePhoto: AVATAR('#e8590c') };
+/** Peers as a live board shows them: cursors with names, avatars in the user list. */
+const PEERS: WhiteboardCollaborator[] = [
+  {
+    id: 'ada',
+    username: 'Ada',
+    avatarUrl: AVATAR('#e8590c'),
+    pointer: { x: 420, y: 320, tool: 'pointer' },
+  },
+  {
+    id: 'grace',
+    username: 'Grace',
+    avatarUrl: AVATAR('#2f9e44'),
+    pointer: { x: 600, y: 180, tool: 'laser' },
+  },
+];
 
 /**
- * A peer on the in-memory server: moves its cursor in a circle and adds a shape every two
- * seconds, through its own `CollaborationClient`, as a remote user would.
+ * A shared canvas as it looks with peers around. Stories run no server: this is a recorded
+ * scene with recorded peers, not live collaboration (the widget's tests run it live).
  */
-function useScriptedPeer(server: InMemoryCanvasServer): void {
-  useEffect(() => {
-    const transport = server.connect(ADA);
-    const peer = new CollaborationClient({ transport, canvasId: CANVAS, userId: ADA.userId });
-    peer.start();
-    let step = 0;
-    const cursor = setInterval(() => {
-      step += 1;
-      peer.movePointer({
-        x: 420 + 160 * Math.cos(step / 12),
-        y: 320 + 120 * Math.sin(step / 12),
-        tool: 'pointer',
-      });
-    }, 50);
-    const shapes = setInterval(() => {
-      const [shape] = convertToExcalidrawElements([
-        {
-          type: step % 2 ? 'diamond' : 'rectangle',
-          x: 120 + ((step * 7) % 600),
-          y: 380 + ((step * 3) % 120),
-          width: 80,
-          height: 60,
-          strokeColor: '#e8590c',
-        },
-      ]) as unknown as SceneElement[];
-      if (shape) peer.submit([{ ...shape, index: `b${String(step).padStart(6, '0')}` }]);
-    }, 2000);
-    return () => {
-      clearInterval(cursor);
-      clearInterval(shapes);
-      peer.dispose();
-      transport.close();
-    };
-  }, [server]);
-}
+export const WithPeers: Story = {
+  args: {
+    backdropStorageKey: 'backdrop',
+    initialElements: sampleScene(),
+    collaborators: PEERS,
+  },
+};
 
-function CollaboratingBoard() {
-  const server = useMemo(() => new InMemoryCanvasServer(), []);
-  const transport = useMemo(() => server.connect(ME), [server]);
-  useScriptedPeer(server);
-  const live = useCollaboration({ transport, canvasId: CANVAS, userId: ME.userId });
-  return <Whiteboard {...live.bind} backdropStorageKey="backdrop" />;
-}
+/** A board whose scene is still on its way (what a live board shows until the canvas is joined). */
+export const Opening: Story = {
+  args: { initialElements: new Promise<readonly SceneElement[]>(() => undefined) },
+};
 
-/** Live with a scripted peer over the in-memory transport: Ada's cursor, name, avatar and shapes. */
-export const Collaborating: Story = {
-  render: () => <CollaboratingBoard />,
+/** The connection badge in each state, as an embedder would place it over the board. */
+export const ConnectionStates: Story = {
+  render: () => (
+    <ul style={{ listStyle: 'none', display: 'grid', gap: 8, padding: 16, margin: 0 }}>
+      {(['live', 'reconnecting', 'offline', 'signed-out'] as const).map((status) => (
+        <li key={status}>
+          <ConnectionBadge status={status} pending={status === 'live' ? 0 : 3} />
+        </li>
+      ))}
+    </ul>
+  ),
 };

@@ -1,5 +1,5 @@
 import { CaptureUpdateAction, Excalidraw, exportToBlob, exportToSvg } from '@excalidraw/excalidraw';
-import type { ExcalidrawImperativeAPI } from '@excalidraw/excalidraw/types';
+import type { AppState, ExcalidrawImperativeAPI } from '@excalidraw/excalidraw/types';
 import {
   forwardRef,
   memo,
@@ -8,6 +8,7 @@ import {
   useImperativeHandle,
   useMemo,
   useRef,
+  useState,
 } from 'react';
 import type { SceneElement } from '@tabula/domain';
 import { useAccessibleExcalidrawControls } from './accessibleControls';
@@ -15,18 +16,42 @@ import { NARROW_BOARD_PX, useIsNarrow } from './useIsNarrow';
 import { BackdropButton } from './BackdropButton';
 import { useBackdrop } from './backdrop';
 import { toExcalidrawCollaborators } from './collaborators';
-import { createDeltaTracker } from './scene/deltaTracker';
-import { editingElementIds, sameIds } from './scene/editingIds';
-import { withValidIndices } from './scene/fractionalIndex';
-import { DeferredRemote, mergeRemote } from './scene/mergeRemote';
 import type { ExcalidrawElements, WhiteboardHandle, WhiteboardProps } from './Whiteboard.types';
 
-const NO_EDITING: ReadonlySet<string> = new Set();
+type InitialElements = WhiteboardProps['initialElements'];
+
+function isPromiseLike(value: InitialElements): value is PromiseLike<readonly SceneElement[]> {
+  return typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
+}
+
+/** The initial elements once known: at once, or when the promise resolves (null until then). */
+function useInitialElements(initialElements: InitialElements): readonly SceneElement[] | null {
+  // Read once, at mount, as Excalidraw reads its initial data.
+  const [given] = useState(initialElements);
+  const [resolved, setResolved] = useState<readonly SceneElement[] | null>(() =>
+    isPromiseLike(given) ? null : (given ?? []),
+  );
+  useEffect(() => {
+    if (!isPromiseLike(given)) return undefined;
+    let mounted = true;
+    given.then((elements) => {
+      if (mounted) setResolved(elements);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [given]);
+  return resolved;
+}
 
 /**
- * Tabula's drawing surface: Excalidraw with deltas out (`onChange`), peers' elements in
- * (`ref.applyRemote`), a backdrop button and optional remote cursors. It knows nothing about
- * transports; `@tabula/whiteboard/collab` wires it to a Tabula server.
+ * Tabula's drawing surface: Excalidraw, a backdrop button and optional remote cursors. A thin
+ * view: it reports the editor's `(elements, appState)` through `onChange` and shows what it is
+ * given (`initialElements`, then `ref.updateScene`); `@tabula/whiteboard/collab` keeps it in
+ * sync with a Tabula server.
+ *
+ * With `initialElements` as a promise, Excalidraw is mounted only once it resolves, so the
+ * editor starts with that scene and nothing can race its start-up.
  *
  * Give it a container with a height: it fills its parent.
  */
@@ -35,7 +60,6 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
     const {
       initialElements,
       onChange,
-      onEditingChange,
       onPointerMove,
       collaborators,
       readOnly = false,
@@ -45,101 +69,76 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
       showBackdropButton = true,
       onBackdropChange,
       langCode,
+      loading,
       className,
       style,
       children,
     } = props;
 
     const apiRef = useRef<ExcalidrawImperativeAPI | null>(null);
-    const tracker = useMemo(() => createDeltaTracker(), []);
-    const deferred = useMemo(() => new DeferredRemote(), []);
-    const editingRef = useRef<ReadonlySet<string>>(NO_EDITING);
-    const queuedRemote = useRef<SceneElement[]>([]);
-    const callbacks = useRef({ onChange, onEditingChange, onPointerMove, onBackdropChange });
-    callbacks.current = { onChange, onEditingChange, onPointerMove, onBackdropChange };
+    const readyRef = useRef(false);
+    const changingRef = useRef(false);
+    const callbacks = useRef({ onChange, onPointerMove, onBackdropChange });
+    callbacks.current = { onChange, onPointerMove, onBackdropChange };
 
     const [backdrop, cycleBackdrop] = useBackdrop(backdropStorageKey);
-
-    const initialData = useMemo(() => {
-      const elements = (initialElements ?? []).map((element) => structuredClone(element));
-      tracker.markSeen(elements);
-      return {
-        elements: elements as unknown as ExcalidrawElements,
-        appState: { viewBackgroundColor: backdrop },
-        scrollToContent: elements.length > 0,
-      };
-      // The initial data is read once, as Excalidraw does.
-    }, []);
-
-    const applyRemote = useCallback(
-      (remote: readonly SceneElement[]) => {
-        const api = apiRef.current;
-        if (!api) {
-          queuedRemote.current.push(...remote);
-          return;
-        }
-        const local = api.getSceneElementsIncludingDeleted() as unknown as SceneElement[];
-        const editing = editingElementIds(api.getAppState());
-        const merge = mergeRemote(local, withValidIndices(remote), editing);
-        deferred.hold(merge.deferred);
-        if (!merge.scene) return;
-        tracker.markSeen(merge.applied);
-        api.updateScene({
-          elements: merge.scene as unknown as ExcalidrawElements,
-          captureUpdate: CaptureUpdateAction.NEVER,
-        });
-      },
-      [deferred, tracker],
+    const elements = useInitialElements(initialElements);
+    const startBackdrop = useRef(backdrop);
+    const initialData = useMemo(
+      () =>
+        elements && {
+          elements: elements.map((element) => ({ ...element })) as unknown as ExcalidrawElements,
+          appState: { viewBackgroundColor: startBackdrop.current },
+          scrollToContent: elements.length > 0,
+        },
+      [elements],
     );
 
     const collaboratorsRef = useRef(collaborators);
     collaboratorsRef.current = collaborators;
 
-    const handleApi = useCallback(
-      (api: ExcalidrawImperativeAPI) => {
-        apiRef.current = api;
-        const queued = queuedRemote.current.splice(0);
-        if (queued.length > 0) queueMicrotask(() => applyRemote(queued));
-        // Peers known before Excalidraw was ready.
-        const peers = collaboratorsRef.current;
-        if (peers && peers.length > 0) {
-          queueMicrotask(() =>
-            api.updateScene({ collaborators: toExcalidrawCollaborators(peers) }),
-          );
-        }
-      },
-      [applyRemote],
-    );
+    const handleApi = useCallback((api: ExcalidrawImperativeAPI) => {
+      apiRef.current = api;
+      // Peers known before Excalidraw was ready.
+      const peers = collaboratorsRef.current;
+      if (peers && peers.length > 0) {
+        queueMicrotask(() => api.updateScene({ collaborators: toExcalidrawCollaborators(peers) }));
+      }
+    }, []);
 
-    const handleChange = useCallback(
-      (elements: ExcalidrawElements, appState: Parameters<typeof editingElementIds>[0]) => {
-        const editing = editingElementIds(appState);
-        if (!sameIds(editing, editingRef.current)) {
-          editingRef.current = editing;
-          callbacks.current.onEditingChange?.(editing);
-          if (deferred.size > 0) {
-            const released = deferred.release(editing);
-            if (released.length > 0) queueMicrotask(() => applyRemote(released));
-          }
-        }
-        const deltas = tracker.takeDeltas(elements as unknown as SceneElement[], editing);
-        if (deltas.length > 0)
-          callbacks.current.onChange?.(deltas.map((element) => structuredClone(element)));
-      },
-      [applyRemote, deferred, tracker],
-    );
+    // Excalidraw reports changes only once its initial data is loaded: the first report means
+    // the editor holds the initial scene.
+    const handleChange = useCallback((next: ExcalidrawElements, appState: AppState) => {
+      readyRef.current = true;
+      changingRef.current = true;
+      try {
+        callbacks.current.onChange?.(next as unknown as readonly SceneElement[], appState);
+      } finally {
+        changingRef.current = false;
+      }
+    }, []);
 
     useImperativeHandle(
       ref,
       (): WhiteboardHandle => ({
-        getScene: () => {
-          const api = apiRef.current;
-          if (!api) return (initialElements ?? []).map((element) => structuredClone(element));
-          return api
-            .getSceneElementsIncludingDeleted()
-            .map((element) => structuredClone(element)) as unknown as SceneElement[];
+        getScene: () =>
+          (apiRef.current?.getSceneElementsIncludingDeleted() ?? elements ?? []).map((element) =>
+            structuredClone(element),
+          ) as unknown as SceneElement[],
+        getSceneElements: () =>
+          (apiRef.current?.getSceneElementsIncludingDeleted() ?? []) as unknown as SceneElement[],
+        isReady: () => readyRef.current && apiRef.current !== null,
+        updateScene: (scene) => {
+          const api = requireApi(apiRef.current);
+          const apply = () =>
+            api.updateScene({
+              elements: scene as unknown as ExcalidrawElements,
+              captureUpdate: CaptureUpdateAction.NEVER,
+            });
+          // Asked from within onChange (Excalidraw is committing a render): right after it.
+          if (changingRef.current) queueMicrotask(apply);
+          else apply();
         },
-        applyRemote,
         exportPng: async (options = {}) => {
           const api = requireApi(apiRef.current);
           return exportToBlob({
@@ -160,7 +159,7 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
           });
         },
       }),
-      [applyRemote, initialElements],
+      [elements],
     );
 
     // The backdrop is the canvas' view background; changing it is not a drawing change.
@@ -198,12 +197,20 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
       [narrow, backdropButton],
     );
 
+    const classes = className ? `tabula-whiteboard ${className}` : 'tabula-whiteboard';
+    if (initialData === null) {
+      return (
+        <div ref={containerRef} className={classes} style={style} aria-busy="true">
+          {loading ?? (
+            <p className="tabula-whiteboard-loading" role="status">
+              Opening the canvas…
+            </p>
+          )}
+        </div>
+      );
+    }
     return (
-      <div
-        ref={containerRef}
-        className={className ? `tabula-whiteboard ${className}` : 'tabula-whiteboard'}
-        style={style}
-      >
+      <div ref={containerRef} className={classes} style={style}>
         <Excalidraw
           excalidrawAPI={handleApi}
           initialData={initialData}

@@ -1,5 +1,5 @@
 import type { ExcalidrawElement } from '@excalidraw/excalidraw/element/types';
-import type { UIOptions } from '@excalidraw/excalidraw/types';
+import type { AppState, UIOptions } from '@excalidraw/excalidraw/types';
 import type { CSSProperties, ReactNode } from 'react';
 import type { SceneElement } from '@tabula/domain';
 import type { Backdrop } from './backdrop';
@@ -33,16 +33,22 @@ export interface WhiteboardExportOptions {
   padding?: number;
 }
 
+/** Excalidraw's app state, as `onChange` reports it. */
+export type WhiteboardAppState = AppState;
+
 /** What `ref` gives on `<Whiteboard ref={ref}>`. */
 export interface WhiteboardHandle {
   /** The whole scene, tombstones included (copies: changing them changes nothing). */
   getScene(): SceneElement[];
+  /** The editor's own elements, tombstones included, without copying (read, never change). */
+  getSceneElements(): readonly SceneElement[];
   /**
-   * Merges a peer's elements into the scene with the domain's `reconcile`. An element being
-   * edited locally keeps its local copy until the edit ends, then the rule decides.
-   * Applied elements are not reported back through `onChange`.
+   * Replaces the editor's elements (peers' changes, previews), with no undo step. The editor
+   * reports the result through `onChange` like any change: the caller knows what it gave.
    */
-  applyRemote(elements: readonly SceneElement[]): void;
+  updateScene(elements: readonly SceneElement[]): void;
+  /** True once the editor holds its initial scene (from its first `onChange` on). */
+  isReady(): boolean;
   /** The visible drawing as a PNG. */
   exportPng(options?: WhiteboardExportOptions): Promise<Blob>;
   /** The visible drawing as an SVG element. */
@@ -51,15 +57,18 @@ export interface WhiteboardHandle {
 
 /** Props of `<Whiteboard>`. */
 export interface WhiteboardProps {
-  /** The scene to start from (read once, at mount). */
-  initialElements?: readonly SceneElement[];
   /**
-   * The elements whose version rose since the last call (deltas, not the scene). An element
-   * is reported once its gesture ends (a stroke at pointer-up, a text when editing stops).
+   * The scene to start from (read once, at mount). Given a promise, the editor is mounted when
+   * it resolves (`loading` shows meanwhile), so it starts with exactly that scene.
    */
-  onChange?: (deltas: SceneElement[]) => void;
-  /** The ids of the elements being drawn, typed, dragged or resized, when that set changes. */
-  onEditingChange?: (ids: ReadonlySet<string>) => void;
+  initialElements?: readonly SceneElement[] | PromiseLike<readonly SceneElement[]>;
+  /** Shown while `initialElements` is on its way (default: "Opening the canvas…"). */
+  loading?: ReactNode;
+  /**
+   * Every change of the editor: its whole scene (tombstones included, the editor's own
+   * objects: copy before keeping) and app state (which elements are being edited, …).
+   */
+  onChange?: (elements: readonly SceneElement[], appState: WhiteboardAppState) => void;
   /** The local pointer in scene coordinates, on every move (throttle before sending). */
   onPointerMove?: (pointer: ScenePointer) => void;
   /** Peers to draw (cursors, names, avatars). Setting it, even empty, turns on collaboration UI. */

@@ -7,6 +7,7 @@ export { Whiteboard } from './Whiteboard';
 export type {
   ScenePointer,
   WhiteboardCollaborator,
+  WhiteboardAppState,
   WhiteboardExportOptions,
   WhiteboardHandle,
   WhiteboardProps,
@@ -24,11 +25,9 @@ export {
 } from './backdrop';
 export type { Backdrop } from './backdrop';
 export { colorFor } from './collaborators';
-export { createDeltaTracker } from './scene/deltaTracker';
-export type { DeltaTracker } from './scene/deltaTracker';
 export { editingElementIds } from './scene/editingIds';
 export type { EditingState } from './scene/editingIds';
-export { DeferredRemote, mergeRemote } from './scene/mergeRemote';
-export type { RemoteMerge } from './scene/mergeRemote';
+export { ConnectionBadge, connectionLabel } from './ConnectionBadge';
+export type { ConnectionBadgeProps, ConnectionBadgeStatus } from './ConnectionBadge';
 export { setExcalidrawAssetPath } from './assetPath';
 export type { SceneElement } from '@tabula/domain';

@@ -1,10 +1,18 @@
 /**
- * `@tabula/whiteboard/collab`: live collaboration with a Tabula server. A framework-free
- * `CollaborationClient` over a `Transport` (Socket.IO for the real server, in memory for tests
- * and demos) and the `useCollaboration` hook that wires it to `<Whiteboard>`.
+ * `@tabula/whiteboard/collab`: live collaboration with a Tabula server. The framework-free sync
+ * engine (`CollaborationClient`) over a `Transport` (`socketTransport` around a socket the host
+ * owns, or `socketIoTransport` opening its own) and the `useCollaboration` hook that wires it
+ * to `<Whiteboard>`.
  */
-export { CollaborationClient, POINTER_INTERVAL_MS } from './CollaborationClient';
+export {
+  ClientClosedError,
+  CollaborationClient,
+  INK_INTERVAL_MS,
+  POINTER_INTERVAL_MS,
+  PREVIEW_TIMEOUT_MS,
+} from './CollaborationClient';
 export type {
+  BoardView,
   CollaborationClientOptions,
   CollaborationError,
   CollaborationStatus,
@@ -15,17 +23,15 @@ export { socketTransport } from './socketTransport';
 export type { SocketTransportOptions, TabulaSocket } from './socketTransport';
 export { socketIoTransport } from './socketIoTransport';
 export type { SocketIoTransport, SocketIoTransportOptions } from './socketIoTransport';
-export { InMemoryCanvasServer, InMemoryTransport } from './InMemoryCanvasServer';
 export { useCollaboration } from './useCollaboration';
 export { useSocketIoTransport } from './useSocketIoTransport';
 export type {
   CollaborationBinding,
-  OutboxStorage,
   UseCollaborationOptions,
   UseCollaborationResult,
 } from './useCollaboration';
 export type { RemotePeer } from './peers';
 export { ManualScheduler, systemScheduler } from './scheduler';
 export type { Scheduler } from './scheduler';
-export { Outbox, splitIntoBatches } from './outbox';
-export type { OutboxEntry } from './outbox';
+export { Outbox, outboxKey, splitIntoBatches } from './outbox';
+export type { OutboxEntry, OutboxStorage } from './outbox';

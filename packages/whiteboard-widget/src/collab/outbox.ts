@@ -1,10 +1,12 @@
 import { MAX_ELEMENTS_PER_UPDATE, MAX_SOCKET_MESSAGE_BYTES } from '@tabula/domain/protocol';
-import type { SceneElement } from '@tabula/domain';
+import type { GestureTiming, SceneElement } from '@tabula/domain';
 
 /** One `canvas-update` waiting for its ack. */
 export interface OutboxEntry {
   eventId: string;
   elements: SceneElement[];
+  /** When the gesture's points or steps happened (see `CanvasUpdatePayload.timing`). */
+  timing?: GestureTiming;
   /** Sent on the current connection and not answered yet. */
   inFlight: boolean;
 }
@@ -44,8 +46,9 @@ export class Outbox {
   private readonly entries = new Map<string, OutboxEntry>();
 
   /** Queues a batch under a fresh event id. */
-  add(eventId: string, elements: SceneElement[]): OutboxEntry {
+  add(eventId: string, elements: SceneElement[], timing?: GestureTiming): OutboxEntry {
     const entry: OutboxEntry = { eventId, elements, inFlight: false };
+    if (timing) entry.timing = timing;
     this.entries.set(eventId, entry);
     return entry;
   }
@@ -77,5 +80,52 @@ export class Outbox {
 
   get size(): number {
     return this.entries.size;
+  }
+}
+
+/** A place to keep unsent changes between sessions (`window.localStorage` fits). */
+export interface OutboxStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** The key under which one user's unsent changes to one canvas are kept. */
+export function outboxKey(userId: string | undefined, canvasId: string): string {
+  return `tabula-outbox:${userId ?? 'anonymous'}:${canvasId}`;
+}
+
+type StoredEntry = Pick<OutboxEntry, 'eventId' | 'elements' | 'timing'>;
+
+/** The entries kept under `key` (none when absent or unreadable). */
+export function loadOutbox(storage: OutboxStorage, key: string): StoredEntry[] {
+  try {
+    const stored: unknown = JSON.parse(storage.getItem(key) ?? '[]');
+    if (!Array.isArray(stored)) return [];
+    return stored.filter(
+      (entry): entry is StoredEntry =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        typeof (entry as StoredEntry).eventId === 'string' &&
+        Array.isArray((entry as StoredEntry).elements),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps the waiting entries under `key` (removes it when there are none). */
+export function saveOutbox(storage: OutboxStorage, key: string, entries: OutboxEntry[]): void {
+  try {
+    if (entries.length === 0) storage.removeItem(key);
+    else
+      storage.setItem(
+        key,
+        JSON.stringify(
+          entries.map(({ eventId, elements, timing }) => ({ eventId, elements, timing })),
+        ),
+      );
+  } catch {
+    // A full or unavailable storage: the changes stay in memory and are still sent.
   }
 }

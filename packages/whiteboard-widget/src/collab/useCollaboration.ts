@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { BehaviorSubject, filter, firstValueFrom } from 'rxjs';
 import type { SceneElement } from '@tabula/domain';
-import type { ScenePointer, WhiteboardCollaborator, WhiteboardHandle } from '../Whiteboard.types';
-import { CollaborationClient } from './CollaborationClient';
+import type {
+  ScenePointer,
+  WhiteboardAppState,
+  WhiteboardCollaborator,
+  WhiteboardHandle,
+} from '../Whiteboard.types';
+import { ClientClosedError, CollaborationClient } from './CollaborationClient';
 import type {
   CollaborationClientOptions,
   CollaborationError,
@@ -10,31 +16,20 @@ import type {
 import type { RemotePeer } from './peers';
 import type { Transport } from './Transport';
 
-/** A place to keep unsent changes between sessions (`window.localStorage` fits). */
-export interface OutboxStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
-
 /** Options of `useCollaboration`. */
 export interface UseCollaborationOptions extends Omit<CollaborationClientOptions, 'transport'> {
   /** The connection to use; `null` while there is none yet (nothing happens then). */
   transport: Transport | null;
-  /** Called with every refusal or server error (show it to the user). */
+  /** Called with every refusal, server error or ended session (show it to the user). */
   onError?: (error: CollaborationError) => void;
-  /**
-   * Where unsent changes are kept (e.g. `window.localStorage`), under a key per user and
-   * canvas, to be resent on the next join.
-   */
-  outboxStorage?: OutboxStorage;
 }
 
 /** The props `useCollaboration` gives `<Whiteboard>`: spread them on it. */
 export interface CollaborationBinding {
   ref: (handle: WhiteboardHandle | null) => void;
-  onChange: (deltas: SceneElement[]) => void;
-  onEditingChange: (ids: ReadonlySet<string>) => void;
+  /** Resolves with the joined scene: the board mounts its editor with it. */
+  initialElements: PromiseLike<readonly SceneElement[]>;
+  onChange: (elements: readonly SceneElement[], appState: WhiteboardAppState) => void;
   onPointerMove: (pointer: ScenePointer) => void;
   collaborators: readonly WhiteboardCollaborator[];
 }
@@ -44,29 +39,49 @@ export interface UseCollaborationResult {
   /** Spread on `<Whiteboard {...bind} />`. */
   bind: CollaborationBinding;
   status: CollaborationStatus;
-  /** True once the canvas' scene has been loaded. */
+  /** True once the joined scene is on the mounted board (do not show it as ready before). */
   loaded: boolean;
-  /** Local updates waiting for an ack. */
+  /** Local changes waiting for an ack ("n changes waiting"). */
   pending: number;
   peers: readonly RemotePeer[];
-  /** The client, for anything else (null without a transport). */
+  /** The engine, for anything else (null without a transport). */
   client: CollaborationClient | null;
 }
 
 /**
- * Wires a `CollaborationClient` to a `<Whiteboard>`: local deltas go to the server, peers'
- * changes and cursors come onto the board.
+ * The scene to mount a board with, from whichever client is current: waits for one (no
+ * transport yet), and for the next when one closes before joining (a remount, a new transport).
+ */
+async function sceneOfCurrentClient(
+  clients: BehaviorSubject<CollaborationClient | null>,
+): Promise<readonly SceneElement[]> {
+  for (;;) {
+    const client = await firstValueFrom(clients.pipe(filter((c) => c !== null)));
+    try {
+      return await client.initialScene();
+    } catch (error) {
+      if (!(error instanceof ClientClosedError)) throw error;
+      if (clients.value === client) await firstValueFrom(clients.pipe(filter((c) => c !== client)));
+    }
+  }
+}
+
+/**
+ * Wires a `CollaborationClient` (the sync engine) to a `<Whiteboard>`: the board mounts with
+ * the joined scene, reports its changes to the engine and shows what the engine gives it.
  *
- *   const transport = useMemo(() => socketIoTransport(url, token), [url, token]);
- *   const live = useCollaboration({ transport, canvasId, userId });
+ *   const transport = useMemo(() => socketTransport(socket), [socket]);
+ *   useEffect(() => () => transport.close(), [transport]);
+ *   const live = useCollaboration({ transport, canvasId, userId, onError });
  *   return <Whiteboard {...live.bind} backdropStorageKey="backdrop" />;
  */
 export function useCollaboration(options: UseCollaborationOptions): UseCollaborationResult {
-  const { transport, canvasId, userId, scheduler, newEventId, pointerIntervalMs, retryDelayMs } =
-    options;
+  const { transport, onError: _onError, ...given } = options;
+  const engineOptions = useShallowStable(given);
   const onError = useRef(options.onError);
   onError.current = options.onError;
   const board = useRef<WhiteboardHandle | null>(null);
+  const [clients] = useState(() => new BehaviorSubject<CollaborationClient | null>(null));
   const [client, setClient] = useState<CollaborationClient | null>(null);
   const [status, setStatus] = useState<CollaborationStatus>('connecting');
   const [loaded, setLoaded] = useState(false);
@@ -75,52 +90,43 @@ export function useCollaboration(options: UseCollaborationOptions): UseCollabora
 
   useEffect(() => {
     if (!transport) return undefined;
-    const next = new CollaborationClient({
-      transport,
-      canvasId,
-      userId,
-      scheduler,
-      newEventId,
-      pointerIntervalMs,
-      retryDelayMs,
-    });
+    const next = new CollaborationClient({ transport, ...engineOptions });
     const subscriptions = [
       next.status$.subscribe(setStatus),
       next.loaded$.subscribe(setLoaded),
       next.pending$.subscribe(setPending),
       next.peers$.subscribe(setPeers),
       next.errors$.subscribe((error) => onError.current?.(error)),
-      next.remoteChanges$.subscribe((elements) => board.current?.applyRemote(elements)),
     ];
     setClient(next);
+    next.attach(board.current);
     next.start();
+    clients.next(next);
     return () => {
       for (const subscription of subscriptions) subscription.unsubscribe();
       next.dispose();
+      clients.next(null);
       setClient(null);
       setLoaded(false);
       setPeers([]);
     };
-  }, [transport, canvasId, userId, scheduler, newEventId, pointerIntervalMs, retryDelayMs]);
+  }, [transport, engineOptions, clients]);
 
   const clientRef = useRef(client);
   clientRef.current = client;
+  // Read by the board once, at mount.
+  const [initialElements] = useState((): PromiseLike<readonly SceneElement[]> => ({
+    then: (resolve, reject) => sceneOfCurrentClient(clients).then(resolve, reject),
+  }));
 
-  // A board that mounts (or remounts) gets the client's whole scene.
   const ref = useCallback((handle: WhiteboardHandle | null) => {
     board.current = handle;
-    const current = clientRef.current;
-    if (handle && current && current.elements.length > 0) handle.applyRemote(current.elements);
+    clientRef.current?.attach(handle);
   }, []);
 
-  useEffect(() => {
-    if (client && board.current && client.elements.length > 0)
-      board.current.applyRemote(client.elements);
-  }, [client]);
-
-  const onChange = useCallback((deltas: SceneElement[]) => clientRef.current?.submit(deltas), []);
-  const onEditingChange = useCallback(
-    (ids: ReadonlySet<string>) => clientRef.current?.setEditing(ids),
+  const onChange = useCallback(
+    (elements: readonly SceneElement[], appState: WhiteboardAppState) =>
+      clientRef.current?.viewChanged(elements, appState),
     [],
   );
   const onPointerMove = useCallback(
@@ -139,8 +145,21 @@ export function useCollaboration(options: UseCollaborationOptions): UseCollabora
   );
 
   const bind = useMemo(
-    () => ({ ref, onChange, onEditingChange, onPointerMove, collaborators }),
-    [ref, onChange, onEditingChange, onPointerMove, collaborators],
+    () => ({ ref, initialElements, onChange, onPointerMove, collaborators }),
+    [ref, initialElements, onChange, onPointerMove, collaborators],
   );
   return { bind, status, loaded, pending, peers, client };
+}
+
+/** `value`, or the previous one while every field is the same (so effects re-run on real changes). */
+function useShallowStable<T extends object>(value: T): T {
+  const kept = useRef(value);
+  const previous = kept.current as Record<string, unknown>;
+  const next = value as Record<string, unknown>;
+  const keys = Object.keys(next);
+  const same =
+    keys.length === Object.keys(previous).length &&
+    keys.every((key) => previous[key] === next[key]);
+  if (!same) kept.current = value;
+  return kept.current;
 }

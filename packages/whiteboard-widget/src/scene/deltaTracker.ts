@@ -1,16 +1,17 @@
 import type { SceneElement } from '@tabula/domain';
 
 /**
- * Remembers the highest version seen of every element, so that a change of the scene can be
- * reported as deltas: only the elements whose version rose since the last look.
+ * Remembers the version of every element as the editor last held it without a local change
+ * (what was reported, or what was applied from peers), so that a change of the editor's scene
+ * can be reported as deltas: the elements whose version moved since.
  */
 export interface DeltaTracker {
   /**
-   * The elements whose version is above the one last seen, skipping the ids in `skipIds`
+   * The elements whose version differs from the one last seen, skipping the ids in `skipIds`
    * (their versions are not recorded, so they are reported once they are no longer skipped).
    */
   takeDeltas(elements: readonly SceneElement[], skipIds?: ReadonlySet<string>): SceneElement[];
-  /** Records versions without reporting them (initial scene, changes applied from peers). */
+  /** Records these copies as the editor's, without reporting them (initial scene, peers' changes). */
   markSeen(elements: Iterable<SceneElement>): void;
 }
 
@@ -21,19 +22,14 @@ export function createDeltaTracker(): DeltaTracker {
     takeDeltas(elements, skipIds) {
       const deltas: SceneElement[] = [];
       for (const element of elements) {
-        if (skipIds?.has(element.id)) continue;
-        const seen = versions.get(element.id);
-        if (seen !== undefined && element.version <= seen) continue;
+        if (skipIds?.has(element.id) || versions.get(element.id) === element.version) continue;
         versions.set(element.id, element.version);
         deltas.push(element);
       }
       return deltas;
     },
     markSeen(elements) {
-      for (const element of elements) {
-        const seen = versions.get(element.id);
-        if (seen === undefined || element.version > seen) versions.set(element.id, element.version);
-      }
+      for (const element of elements) versions.set(element.id, element.version);
     },
   };
 }

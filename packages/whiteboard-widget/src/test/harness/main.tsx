@@ -9,12 +9,13 @@ import { StrictMode, useCallback } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useCollaboration, useSocketIoTransport } from '../../collab/index';
 import type { RemotePeer, UseCollaborationResult } from '../../collab/index';
-import { setExcalidrawAssetPath, Whiteboard } from '../../index';
-import type { SceneElement, WhiteboardHandle } from '../../index';
+import { ConnectionBadge, setExcalidrawAssetPath, Whiteboard } from '../../index';
+import type { SceneElement, WhiteboardAppState, WhiteboardHandle } from '../../index';
 
 interface HarnessState {
   board: WhiteboardHandle | null;
-  deltas: SceneElement[][];
+  /** How many times the board reported a change. */
+  changes: number;
   live: Pick<UseCollaborationResult, 'status' | 'loaded' | 'pending' | 'peers'> | null;
 }
 
@@ -28,7 +29,7 @@ declare global {
 
 setExcalidrawAssetPath('/excalidraw-assets/');
 const params = new URLSearchParams(window.location.search);
-const state: HarnessState = { board: null, deltas: [], live: null };
+const state: HarnessState = { board: null, changes: 0, live: null };
 window.__tabula = state;
 
 function keepBoard(handle: WhiteboardHandle | null): void {
@@ -40,7 +41,9 @@ function Solo() {
     <Whiteboard
       ref={keepBoard}
       backdropStorageKey="background-color"
-      onChange={(deltas) => state.deltas.push(deltas)}
+      onChange={() => {
+        state.changes += 1;
+      }}
     />
   );
 }
@@ -57,7 +60,7 @@ function Live({
   userId?: string;
 }) {
   const transport = useSocketIoTransport(server, token);
-  const live = useCollaboration({ transport, canvasId, userId });
+  const live = useCollaboration({ transport, canvasId, userId, outboxStorage: localStorage });
   state.live = {
     status: live.status,
     loaded: live.loaded,
@@ -73,14 +76,21 @@ function Live({
     [ref],
   );
   const recordChange = useCallback(
-    (deltas: SceneElement[]) => {
-      state.deltas.push(deltas);
-      onChange(deltas);
+    (elements: readonly SceneElement[], appState: WhiteboardAppState) => {
+      state.changes += 1;
+      onChange(elements, appState);
     },
     [onChange],
   );
   return (
-    <Whiteboard {...bind} ref={setBoard} onChange={recordChange} backdropStorageKey="backdrop" />
+    <>
+      <ConnectionBadge
+        status={live.status}
+        pending={live.pending}
+        style={{ position: 'fixed', bottom: 8, right: 8, zIndex: 10 }}
+      />
+      <Whiteboard {...bind} ref={setBoard} onChange={recordChange} backdropStorageKey="backdrop" />
+    </>
   );
 }
 

@@ -1,0 +1,62 @@
+import type { GestureTiming, SceneElement } from '@tabula/domain';
+
+/** The most times recorded per element (the server's bound on points per element). */
+const MAX_TIMES = 10_000;
+
+interface Gesture {
+  startedAt: number;
+  version: number;
+  times: number[];
+}
+
+function hasPoints(element: SceneElement): boolean {
+  return Array.isArray(element.points);
+}
+
+/**
+ * Measures gestures for a commit's `timing`: for each element being edited, the milliseconds
+ * from the gesture's start at which each of its points appeared (freedraw, lines, arrows) or
+ * each of its steps happened (a shape drawn, dragged or resized, a text typed).
+ */
+export class GestureClock {
+  private readonly gestures = new Map<string, Gesture>();
+
+  /** An element being edited, as the editor holds it `now`; its first sighting starts its gesture. */
+  observe(element: SceneElement, now: number): void {
+    let gesture = this.gestures.get(element.id);
+    if (!gesture) {
+      gesture = { startedAt: now, version: Number.NaN, times: [] };
+      this.gestures.set(element.id, gesture);
+    }
+    if (gesture.version === element.version) return;
+    gesture.version = element.version;
+    const at = Math.max(0, Math.round(now - gesture.startedAt));
+    const times = gesture.times;
+    if (hasPoints(element)) {
+      const count = Math.min((element.points as unknown[]).length, MAX_TIMES);
+      if (count < times.length) times.length = count;
+      while (times.length < count) times.push(at);
+    } else if (times.length < MAX_TIMES) {
+      times.push(at);
+    }
+  }
+
+  /** The timing of these elements' gestures (undefined when none was measured); all are forgotten. */
+  take(ids: Iterable<string>): GestureTiming | undefined {
+    let timing: GestureTiming | undefined;
+    for (const id of ids) {
+      const gesture = this.gestures.get(id);
+      if (!gesture) continue;
+      this.gestures.delete(id);
+      if (gesture.times.length === 0) continue;
+      timing ??= {};
+      timing[id] = gesture.times;
+    }
+    return timing;
+  }
+
+  /** Forgets gestures that ended without a change to commit. */
+  forget(ids: Iterable<string>): void {
+    for (const id of ids) this.gestures.delete(id);
+  }
+}
