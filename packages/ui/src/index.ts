@@ -12,6 +12,8 @@ export { Mascot, MASCOT_IMAGES } from './Mascot/Mascot';
 export type { MascotMood, MascotProps } from './Mascot/Mascot';
 export { NotFound } from './NotFound/NotFound';
 export type { NotFoundProps } from './NotFound/NotFound';
+export { CanvasUnavailable } from './CanvasUnavailable/CanvasUnavailable';
+export type { CanvasUnavailableProps } from './CanvasUnavailable/CanvasUnavailable';
 export { Loader, Spinner } from './Spinner/Spinner';
 export type { LoaderProps, SpinnerProps } from './Spinner/Spinner';
 export { TopBar, DEFAULT_NAV_LINKS } from './TopBar/TopBar';

@@ -2,27 +2,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { createRealtimeClient } from '../realtime/realtimeClient';
-import { FakeSocket } from '../test/fakeSocket';
-import { memoryStorage } from '../test/memoryStorage';
 import { Layout, showsCursorBlob } from './Layout';
-import { createServices } from './services';
 import { ServicesProvider } from './ServicesContext';
+import { servicesWithFakeSockets } from '../test/fakeServices';
 
 afterEach(cleanup);
 
 const user = { id: 'u1', username: 'ada', name: 'Ada', email: 'ada@x.io', profilePhoto: '' };
 
 async function renderSignedIn(path = '/canvases') {
-  const sockets: FakeSocket[] = [];
-  const storage = memoryStorage({ token: 'tok', 'background-color': 'white' });
-  const services = createServices({
-    storage,
-    openRealtime: () => {
-      const socket = new FakeSocket();
-      sockets.push(socket);
-      return createRealtimeClient(socket.asSocket());
-    },
+  const { services, sockets, storage } = servicesWithFakeSockets({
+    token: 'tok',
+    'background-color': 'white',
   });
   services.storeSession({ user, token: 'tok' });
   await waitFor(() => expect(services.realtime.current()).not.toBeNull());

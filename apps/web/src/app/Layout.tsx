@@ -11,6 +11,7 @@ import { ROUTES } from './constants';
 import { routerLink } from './routerLink';
 import { useAppSelector, useServices } from './ServicesContext';
 import { update } from './appState';
+import { watchSessionEnded } from './sessionEnded';
 
 /** The blob follows the cursor everywhere except on the canvas screens (spec §2). */
 export function showsCursorBlob(pathname: string): boolean {
@@ -79,6 +80,11 @@ export function Layout() {
       .subscribe((received) => notice.send({ type: 'invitation.received', ...received }));
     return () => subscription.unsubscribe();
   }, [services, notice]);
+
+  useEffect(() => {
+    const subscription = watchSessionEnded(services, navigate);
+    return () => subscription.unsubscribe();
+  }, [services, navigate]);
 
   return (
     <div className="tw-app">

@@ -1,25 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createRealtimeClient } from '../realtime/realtimeClient';
-import { FakeSocket } from '../test/fakeSocket';
-import { memoryStorage } from '../test/memoryStorage';
 import { bindRealtime } from './bindRealtime';
-import { createServices } from './services';
+import { servicesWithFakeSockets } from '../test/fakeServices';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const user = { id: 'u1', username: 'ada', name: 'Ada', email: 'a@x.io', profilePhoto: 'p' };
 
 function setup() {
-  const sockets: FakeSocket[] = [];
-  const storage = memoryStorage({ 'background-color': 'white' });
-  const services = createServices({
-    storage,
-    openRealtime: () => {
-      const fake = new FakeSocket();
-      sockets.push(fake);
-      return createRealtimeClient(fake.asSocket());
-    },
-  });
+  const { services, sockets, storage } = servicesWithFakeSockets({ 'background-color': 'white' });
   const wiring = bindRealtime(services);
   return { services, sockets, storage, wiring };
 }

@@ -32,6 +32,8 @@ export const MESSAGES = {
   nameUpdated: CANVAS_NAME_UPDATED,
   deleted: CANVAS_DELETED,
   left: CANVAS_LEFT,
+  /** The server ended this session (signed out on another device or tab). */
+  signedOutElsewhere: 'You were signed out on another device. Sign in again to save your work.',
 } as const;
 
 /** Local storage keys (spec §9). */

@@ -31,6 +31,11 @@ export interface RealtimeClient {
   on<E extends ServerEventName>(event: E): Observable<ServerPayload<E>>;
   /** true on each connect, false on each disconnect. */
   readonly connected$: Observable<boolean>;
+  /**
+   * Emits when the server ends this session: it disconnects the socket itself (the session was
+   * signed out elsewhere) or refuses the handshake as not authenticated.
+   */
+  readonly sessionEnded$: Observable<void>;
   /** Resolves once connected; rejects with the server's reason when the handshake is refused. */
   whenConnected(): Promise<void>;
   /** `check-if-logged-in`: true when another device of this user is online. */
@@ -95,6 +100,21 @@ export function createRealtimeClient(socket: AppSocket): RealtimeClient {
     };
   }).pipe(share());
 
+  const sessionEnded$ = new Observable<void>((subscriber) => {
+    const onDisconnect = (reason: string) => {
+      if (reason === 'io server disconnect') subscriber.next();
+    };
+    const onConnectError = (error: Error & { data?: { code?: unknown } }) => {
+      if (error.data?.code === 'NOT_AUTHENTICATED') subscriber.next();
+    };
+    socket.on('disconnect', onDisconnect);
+    socket.on('connect_error', onConnectError);
+    return () => {
+      socket.off('disconnect', onDisconnect);
+      socket.off('connect_error', onConnectError);
+    };
+  }).pipe(share());
+
   function whenConnected(): Promise<void> {
     if (socket.connected) return Promise.resolve();
     return new Promise((resolve, reject) => {
@@ -142,6 +162,7 @@ export function createRealtimeClient(socket: AppSocket): RealtimeClient {
     socket,
     on,
     connected$,
+    sessionEnded$,
     whenConnected,
     async checkLoggedInElsewhere(userId) {
       await whenConnected();

@@ -19,6 +19,8 @@ export interface RealtimeSession {
   disconnect(): void;
   /** Payloads of a server event from whichever connection is current. */
   events<E extends ServerEventName>(event: E): Observable<ServerPayload<E>>;
+  /** The server ended the current connection's session (see `RealtimeClient.sessionEnded$`). */
+  readonly sessionEnded$: Observable<void>;
 }
 
 /** Creates a session that opens connections with `open` (tests pass a fake). */
@@ -62,5 +64,6 @@ export function createRealtimeSession(
     },
     disconnect,
     events: (event) => clients.pipe(switchMap((client) => (client ? client.on(event) : EMPTY))),
+    sessionEnded$: clients.pipe(switchMap((client) => (client ? client.sessionEnded$ : EMPTY))),
   };
 }

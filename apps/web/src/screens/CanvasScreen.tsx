@@ -27,7 +27,8 @@ function Canvas({ id }: { id: string }) {
   const viewport = useViewport();
   const session = useAppSelector((s) => s.session);
   // The list decides ownership ('Not allowed!' otherwise), so it is fetched fresh here too.
-  const { canvases, loading } = useCanvasList(session !== null);
+  const { canvases } = useCanvasList(session !== null);
+  const ready = useAppSelector((s) => s.ready);
   const canvas = canvases.find((c) => c._id === id);
   const owned = canvas !== undefined;
   const title = canvas?.name ?? 'Canvas';
@@ -45,6 +46,7 @@ function Canvas({ id }: { id: string }) {
     [id, navigate],
   );
   const deletion = useDeleteCanvas(afterDelete);
+  const onAlert = useCallback((text: string) => services.showAlert(text, 'danger'), [services]);
 
   function renameFromSidebar(canvasId: string, newName: string) {
     services.api
@@ -98,17 +100,17 @@ function Canvas({ id }: { id: string }) {
             />
           </div>
         )}
-        {!owned && loading ? (
-          <Loader />
-        ) : (
+        {ready ? (
           <CanvasBoard
             canvasId={id}
-            token={session?.token ?? null}
             userId={session?.user.id ?? null}
-            synced={owned}
             backdropStorageKey={BACKGROUND_COLOR_STORAGE_KEY}
-            onError={(error) => services.showAlert(error.message, 'danger')}
+            listHref={ROUTES.canvases}
+            listLabel="Back to your canvases"
+            onAlert={onAlert}
           />
+        ) : (
+          <Loader />
         )}
       </div>
       <DeletePopup

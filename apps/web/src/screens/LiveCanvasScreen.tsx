@@ -59,6 +59,7 @@ function LiveCanvas({ id }: { id: string }) {
   );
   const deletion = useDeleteCanvas(afterDelete);
   const { leave } = useLeaveCanvas(id);
+  const onAlert = useCallback((text: string) => services.showAlert(text, 'danger'), [services]);
   const desktop = isDesktop(viewport.width);
 
   return (
@@ -99,11 +100,11 @@ function LiveCanvas({ id }: { id: string }) {
         )}
         <CanvasBoard
           canvasId={id}
-          token={session?.token ?? null}
           userId={session?.user.id ?? null}
-          synced
           backdropStorageKey={BACKDROP_STORAGE_KEY}
-          onError={(error) => services.showAlert(error.message, 'danger')}
+          listHref={ROUTES.liveCanvases}
+          listLabel="Back to live canvases"
+          onAlert={onAlert}
         />
       </div>
       <DeletePopup

@@ -1,76 +1,138 @@
 import '@tabula/whiteboard/styles.css';
-import { useEffect, useMemo } from 'react';
-import { Whiteboard } from '@tabula/whiteboard';
-import { socketIoTransport, useCollaboration } from '@tabula/whiteboard/collab';
-import type { CollaborationError } from '@tabula/whiteboard/collab';
-import { update } from '../../app/appState';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { CanvasUnavailable, Loader } from '@tabula/ui';
+import { ConnectionBadge, Whiteboard } from '@tabula/whiteboard';
+import type { WhiteboardHandle } from '@tabula/whiteboard';
+import { socketTransport, useCollaboration } from '@tabula/whiteboard/collab';
+import type { CollaborationError, TabulaSocket, Transport } from '@tabula/whiteboard/collab';
+import { routerLink } from '../../app/routerLink';
 import { useServices } from '../../app/ServicesContext';
+import { useRealtimeClient } from '../../realtime/useRealtimeClient';
+import { exposeBoardForTests } from './boardProbe';
+import { refusalOf } from './canvasRefusal';
+import type { CanvasRefusal } from './canvasRefusal';
 
 /** Props of {@link CanvasBoard}. */
 export interface CanvasBoardProps {
   canvasId: string;
-  /** Session token and user id; without them the board is local only (nothing is saved). */
-  token: string | null;
+  /** The signed-in user; without one the board is local only (nothing is saved). */
   userId: string | null;
-  /** Only a canvas the user owns or collaborates on is synced with the server. */
-  synced: boolean;
   /** 'background-color' on personal canvases, 'backdrop' on live ones (spec §3). */
   backdropStorageKey: string;
-  onError: (error: CollaborationError) => void;
+  /** Where "Back to …" leads when the canvas cannot be opened. */
+  listHref: string;
+  listLabel: string;
+  /** A refused change or a server error, to show as an alert. */
+  onAlert: (message: string) => void;
 }
 
-function SyncedBoard({
-  canvasId,
-  token,
-  userId,
-  backdropStorageKey,
-  onError,
-}: CanvasBoardProps & { token: string; userId: string }) {
-  const services = useServices();
-  const transport = useMemo(() => socketIoTransport(window.location.origin, token), [token]);
-  useEffect(() => () => transport.close(), [transport]);
-  // The canvas room's presence arrives on this connection (it is the one that joined the room).
+/** A transport over the app's socket for as long as the board shows (closing it leaves the room). */
+function useSharedSocketTransport(socket: TabulaSocket): Transport | null {
+  const [transport, setTransport] = useState<Transport | null>(null);
   useEffect(() => {
-    const joined = transport
-      .events('collaborator-joined')
-      .subscribe((m) =>
-        services.store.set((s) => update.collaboratorsJoined(s, m.canvasId, m.collaborators)),
-      );
-    const left = transport
-      .events('collaborator-leaved')
-      .subscribe((m) =>
-        services.store.set((s) => update.collaboratorLeft(s, m.canvasId, m.userId)),
-      );
+    const next = socketTransport(socket);
+    setTransport(next);
     return () => {
-      joined.unsubscribe();
-      left.unsubscribe();
+      next.close();
+      setTransport(null);
     };
-  }, [transport, services]);
-  const live = useCollaboration({ transport, canvasId, userId, onError });
+  }, [socket]);
+  return transport;
+}
+
+type SyncedBoardProps = Omit<CanvasBoardProps, 'userId'> & {
+  userId: string;
+  socket: TabulaSocket;
+};
+
+/**
+ * The board of a canvas the server keeps: joined over the app's one socket, shown as ready only
+ * once the joined scene is on it, with the connection badge; a canvas that does not exist or
+ * is not the user's gets a screen saying so and no board.
+ */
+function SyncedBoard(props: SyncedBoardProps) {
+  const { canvasId, userId, socket, backdropStorageKey, onAlert } = props;
+  const transport = useSharedSocketTransport(socket);
+  const [refusal, setRefusal] = useState<CanvasRefusal | null>(null);
+  const onError = useCallback(
+    (error: CollaborationError) => {
+      const refused = refusalOf(error);
+      if (refused) setRefusal(refused);
+      // An ended session is the app's to handle (it says so and sends the user to sign in).
+      else if (error.kind !== 'signed-out') onAlert(error.message);
+    },
+    [onAlert],
+  );
+  const live = useCollaboration({
+    transport,
+    canvasId,
+    userId,
+    onError,
+    outboxStorage: window.localStorage,
+  });
+
+  const handle = useRef<WhiteboardHandle | null>(null);
+  const bindRef = live.bind.ref;
+  const ref = useCallback(
+    (next: WhiteboardHandle | null) => {
+      handle.current = next;
+      bindRef(next);
+    },
+    [bindRef],
+  );
+  useEffect(
+    () => (handle.current ? exposeBoardForTests(canvasId, handle.current, live.loaded) : undefined),
+    [canvasId, live.loaded],
+  );
+
+  if (refusal) {
+    return (
+      <CanvasUnavailable
+        title={refusal.title}
+        text={refusal.text}
+        backHref={props.listHref}
+        backLabel={props.listLabel}
+        renderLink={routerLink}
+      />
+    );
+  }
   return (
-    <Whiteboard
-      key={canvasId}
-      {...live.bind}
-      backdropStorageKey={backdropStorageKey}
-      className="tw-board__surface"
-    />
+    <>
+      <Whiteboard
+        {...live.bind}
+        ref={ref}
+        backdropStorageKey={backdropStorageKey}
+        className="tw-board__surface"
+      />
+      {!live.loaded && (
+        <div className="tw-board__opening">
+          <Loader label="Opening canvas…" />
+        </div>
+      )}
+      <ConnectionBadge status={live.status} pending={live.pending} className="tw-board__status" />
+    </>
   );
 }
 
-/** The whiteboard of a canvas screen: synced through the widget's collaboration client. */
+/**
+ * The whiteboard of a canvas screen. Signed in, it is synced through the app's realtime
+ * connection (the tab's one socket); signed out, it is a local board and nothing is saved.
+ */
 export function CanvasBoard(props: CanvasBoardProps) {
-  const { token, userId, synced, canvasId, backdropStorageKey } = props;
+  const { userId, canvasId, backdropStorageKey } = props;
+  const services = useServices();
+  const client = useRealtimeClient(services.realtime);
+  let board;
+  if (!userId) {
+    board = <Whiteboard backdropStorageKey={backdropStorageKey} className="tw-board__surface" />;
+  } else if (!client) {
+    board = <Loader label="Opening canvas…" />;
+  } else {
+    board = <SyncedBoard {...props} userId={userId} socket={client.socket} />;
+  }
   return (
-    <div className="tw-board" data-testid="canvas-board">
-      {synced && token && userId ? (
-        <SyncedBoard key={canvasId} {...props} token={token} userId={userId} />
-      ) : (
-        <Whiteboard
-          key={canvasId}
-          backdropStorageKey={backdropStorageKey}
-          className="tw-board__surface"
-        />
-      )}
+    <div className="tw-board" data-testid="canvas-board" key={canvasId}>
+      {board}
     </div>
   );
 }
