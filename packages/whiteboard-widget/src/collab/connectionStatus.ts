@@ -1,4 +1,4 @@
-import type { Observable} from 'rxjs';
+import type { Observable } from 'rxjs';
 import { fromEvent, map, merge, of, startWith } from 'rxjs';
 import type { TransportStatus } from './Transport';
 

@@ -27,3 +27,14 @@ export function sequentialIds(prefix = 'e'): () => string {
   let next = 0;
   return () => `${prefix}-${++next}`;
 }
+
+/** A freedraw stroke with `count` points (the first at 0,0), as Excalidraw grows one. */
+export function stroke(id: string, count: number, version = count): SceneElement {
+  const points = Array.from({ length: count }, (_, i) => [i * 3, i * 2]);
+  return rect(id, version, {
+    type: 'freedraw',
+    x: 100,
+    points,
+    pressures: points.map(() => 0.5),
+  });
+}
