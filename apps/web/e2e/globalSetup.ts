@@ -13,6 +13,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR (its SQLite event log is `events.sqlite` there). */
+    dataDir: string;
   }
 }
 
@@ -30,6 +32,7 @@ export async function setup(project: TestProject): Promise<void> {
   }
   server = await startTabulaServer({ webDist: WEB_DIST });
   project.provide('baseUrl', server.url);
+  project.provide('dataDir', server.dataDir);
 }
 
 export async function teardown(): Promise<void> {

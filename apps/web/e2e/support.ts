@@ -34,6 +34,10 @@ export async function openActor(
   const context = await browser.newContext({ baseURL: baseUrl(), viewport });
   context.setDefaultTimeout(15_000);
   const guard = await guardLocalOnly(context);
+  // Asks the app for its read-only board probe (window.__tabulaBoard).
+  await context.addInitScript(() => {
+    (window as { __TABULA_PROBE__?: boolean }).__TABULA_PROBE__ = true;
+  });
   const page = await context.newPage();
   return { context, page, guard };
 }

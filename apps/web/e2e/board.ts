@@ -1,0 +1,42 @@
+/**
+ * Reading the open board in a browser test through the app's read-only probe
+ * (`window.__tabulaBoard`, asked for by `openActor`): the editor's own scene, as drawn.
+ */
+import type { Page } from 'playwright-core';
+import type { SceneElement } from '@tabula/domain';
+
+interface BoardProbe {
+  canvasId: string;
+  loaded: boolean;
+  elements(): SceneElement[];
+}
+
+type ProbedWindow = Window & { __tabulaBoard?: BoardProbe };
+
+/**
+ * Waits until the board of `canvasId` is shown as ready (loaded, the 'Opening canvas…' cover
+ * gone) and returns the elements the editor holds at that moment, not later: a board that
+ * looks ready but is empty is caught.
+ */
+export async function elementsWhenReady(
+  page: Page,
+  canvasId: string,
+  timeout = 20_000,
+): Promise<SceneElement[]> {
+  const handle = await page.waitForFunction(
+    (id) => {
+      const probe = (window as ProbedWindow).__tabulaBoard;
+      if (probe?.canvasId !== id || !probe.loaded) return null;
+      if (document.querySelector('.tw-board__opening')) return null;
+      return probe.elements();
+    },
+    canvasId,
+    { timeout, polling: 50 },
+  );
+  return (await handle.jsonValue()) as SceneElement[];
+}
+
+/** The elements the open board's editor holds now (none when no board is open). */
+export function boardElements(page: Page): Promise<SceneElement[]> {
+  return page.evaluate(() => (window as ProbedWindow).__tabulaBoard?.elements() ?? []);
+}
