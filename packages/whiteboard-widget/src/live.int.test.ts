@@ -13,7 +13,8 @@ import { startHarnessServer, startStaticServer } from './test/harnessServer';
 import type { HarnessServer } from './test/harnessServer';
 import { startLiveServer } from './test/liveServer';
 import type { LiveServer } from './test/liveServer';
-import { createCanvas, fetchScene, shareCanvas, signUp } from './test/tabulaApi';
+import { excalidrawRectangles } from './test/elements';
+import { createCanvas, drawOnCanvas, fetchScene, shareCanvas, signUp } from './test/tabulaApi';
 import type { TestUser } from './test/tabulaApi';
 
 const EMBED_DIR = fileURLToPath(new URL('../../../examples/embed/', import.meta.url));
@@ -241,5 +242,59 @@ describe.each(['harness', 'embed'] as const)('live canvas, page A = %s', (kind) 
 
   it('made no request outside localhost', () => {
     expect(guards.flatMap((guard) => guard.outside)).toEqual([]);
+  });
+});
+
+describe('opening a canvas with content', () => {
+  let owner: TestUser;
+  let context: BrowserContext;
+  let guard: { outside: string[] };
+
+  beforeAll(async () => {
+    owner = await signUp(server.url, 'opener');
+    context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    guard = await guardLocalOnly(context);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  /** Opens the canvas in a new tab; once it says loaded, the ids it shows at that moment. */
+  async function openAndRead(canvasId: string): Promise<string[]> {
+    const page = await context.newPage();
+    try {
+      await page.goto(livePage(harness.url, server.url, owner, canvasId));
+      await page.waitForFunction(() => window.__tabula?.live?.loaded === true, undefined, {
+        timeout: 30_000,
+        polling: 'raf',
+      });
+      return await page.evaluate(() =>
+        window.__tabula
+          .board!.getScene()
+          .filter((element) => !element.isDeleted)
+          .map((element) => element.id)
+          .sort(),
+      );
+    } finally {
+      await page.close();
+    }
+  }
+
+  it('shows every element as soon as it says loaded, on each of 24 opens', async () => {
+    // Twelve canvases, each opened right after its content was committed.
+    for (let i = 0; i < 12; i += 1) {
+      const canvasId = await createCanvas(server.url, owner, `opens ${i}`);
+      const elements = excalidrawRectangles(`fresh${i}`, 1 + (i % 4));
+      await drawOnCanvas(server.url, owner, canvasId, elements);
+      expect(await openAndRead(canvasId)).toEqual(elements.map((element) => element.id).sort());
+    }
+    // One canvas opened twelve times in new tabs.
+    const canvasId = await createCanvas(server.url, owner, 'reopened');
+    const elements = excalidrawRectangles('kept', 6);
+    await drawOnCanvas(server.url, owner, canvasId, elements);
+    for (let i = 0; i < 12; i += 1)
+      expect(await openAndRead(canvasId)).toEqual(elements.map((element) => element.id).sort());
+    expect(guard.outside).toEqual([]);
   });
 });

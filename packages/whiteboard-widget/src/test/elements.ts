@@ -38,3 +38,35 @@ export function stroke(id: string, count: number, version = count): SceneElement
     pressures: points.map(() => 0.5),
   });
 }
+
+/** `count` complete Excalidraw rectangles (every field Excalidraw keeps), ids `${prefix}-0`, … */
+export function excalidrawRectangles(prefix: string, count: number): Record<string, unknown>[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `${prefix}-${i}`,
+    type: 'rectangle',
+    version: 2,
+    versionNonce: 1000 + i,
+    isDeleted: false,
+    index: `a${i}`,
+    x: 100 + i * 90,
+    y: 120,
+    width: 70,
+    height: 50,
+    angle: 0,
+    strokeColor: '#1e1e1e',
+    backgroundColor: 'transparent',
+    fillStyle: 'solid',
+    strokeWidth: 2,
+    strokeStyle: 'solid',
+    roughness: 1,
+    opacity: 100,
+    groupIds: [],
+    frameId: null,
+    roundness: null,
+    seed: 1 + i,
+    boundElements: null,
+    updated: 1,
+    link: null,
+    locked: false,
+  }));
+}

@@ -137,3 +137,29 @@ export async function shareCanvas(
     guestSocket.disconnect();
   };
 }
+
+/**
+ * Commits `elements` to the canvas as `user` (join, one `canvas-update`, its ack), the way a
+ * client that just drew them does, and closes that connection.
+ */
+export async function drawOnCanvas(
+  base: string,
+  user: TestUser,
+  canvasId: string,
+  elements: readonly Record<string, unknown>[],
+): Promise<void> {
+  const socket = await connect(base, user);
+  try {
+    unwrap(await socket.timeout(5000).emitWithAck('join-canvas', { canvasId }), 'join-canvas');
+    unwrap(
+      await socket.timeout(5000).emitWithAck('canvas-update', {
+        canvasId,
+        eventId: crypto.randomUUID(),
+        elements: elements as never,
+      }),
+      'canvas-update',
+    );
+  } finally {
+    socket.disconnect();
+  }
+}

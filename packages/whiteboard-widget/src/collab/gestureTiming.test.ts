@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { rect, stroke } from '../test/elements';
+import { GestureClock } from './gestureTiming';
+
+describe('GestureClock', () => {
+  it('times each point of a stroke from the gesture’s start', () => {
+    const clock = new GestureClock();
+    clock.observe(stroke('s', 1), 1000);
+    clock.observe(stroke('s', 3), 1016);
+    clock.observe(stroke('s', 3), 1030); // no new version: nothing happened
+    clock.observe(stroke('s', 4), 1040);
+    expect(clock.take(['s'])).toEqual({ s: [0, 16, 16, 40] });
+    expect(clock.take(['s'])).toBeUndefined();
+  });
+
+  it('times each step of other changes (a shape dragged)', () => {
+    const clock = new GestureClock();
+    clock.observe(rect('r', 1), 0);
+    clock.observe(rect('r', 2), 10);
+    clock.observe(rect('r', 3), 25);
+    expect(clock.take(['r', 'other'])).toEqual({ r: [0, 10, 25] });
+  });
+
+  it('forgets a gesture that ended without a commit', () => {
+    const clock = new GestureClock();
+    clock.observe(rect('r', 1), 0);
+    clock.forget(['r']);
+    clock.observe(rect('r', 2), 50);
+    expect(clock.take(['r'])).toEqual({ r: [0] });
+  });
+});

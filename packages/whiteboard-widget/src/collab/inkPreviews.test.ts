@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { SceneElement } from '@tabula/domain';
+import { pointPatch } from '@tabula/domain';
+import { rect, stroke } from '../test/elements';
+import { InkPreviews } from './inkPreviews';
+
+const none = () => undefined;
+
+describe('InkPreviews', () => {
+  it('builds a stroke from its first whole element and the patches after it', () => {
+    const previews = new InkPreviews();
+    previews.receive({ canvasId: 'c', actorId: 'ada', elements: [stroke('s', 2)] }, none, 0);
+    const patch = pointPatch(stroke('s', 2), stroke('s', 6))!;
+    const [shown] = previews.receive({ canvasId: 'c', actorId: 'ada', patches: [patch] }, none, 5);
+    expect(shown?.points).toEqual(stroke('s', 6).points);
+    expect(previews.get('s')?.version).toBe(6);
+  });
+
+  it('skips a patch that does not follow on from what is shown (a lost message)', () => {
+    const previews = new InkPreviews();
+    const patch = pointPatch(stroke('s', 4), stroke('s', 6))!;
+    const board = new Map<string, SceneElement>([['s', stroke('s', 2)]]);
+    expect(
+      previews.receive(
+        { canvasId: 'c', actorId: 'ada', patches: [patch] },
+        (id) => board.get(id),
+        0,
+      ),
+    ).toEqual([]);
+  });
+
+  it('ignores ink older than the board’s copy (arriving after the commit)', () => {
+    const previews = new InkPreviews();
+    const board = new Map([['r', rect('r', 5)]]);
+    const late = { canvasId: 'c', actorId: 'ada', elements: [rect('r', 4)] };
+    expect(previews.receive(late, (id) => board.get(id), 0)).toEqual([]);
+  });
+
+  it('gives back what each preview covered when it ends: the old copy, or nothing for a new element', () => {
+    const previews = new InkPreviews();
+    const board = new Map([['r', rect('r', 1)]]);
+    const message = { canvasId: 'c', actorId: 'ada', elements: [rect('r', 3), stroke('s', 2)] };
+    previews.receive(message, (id) => board.get(id), 100);
+    previews.receive({ canvasId: 'c', actorId: 'bob', elements: [stroke('t', 2)] }, none, 200);
+    expect(previews.oldestAt()).toBe(100);
+
+    const byAda = previews.drop((preview) => preview.actorId === 'ada');
+    expect([...byAda.entries()]).toEqual([
+      ['r', rect('r', 1)],
+      ['s', null],
+    ]);
+    expect(previews.settle(new Set(['t'])).has('t')).toBe(true);
+    expect(previews.size).toBe(0);
+  });
+});
