@@ -26,12 +26,16 @@ export interface Actor {
   guard: LocalOnlyGuard;
 }
 
-/** Opens a context (1280 × 800 unless told) on the server, with the local-only guard. */
+/**
+ * Opens a context (1280 × 800 unless told) on the server, or on `url` (a proxy in front of
+ * it), with the local-only guard.
+ */
 export async function openActor(
   browser: Browser,
   viewport: { width: number; height: number } = { width: 1280, height: 800 },
+  url: string = baseUrl(),
 ): Promise<Actor> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+  const context = await browser.newContext({ baseURL: url, viewport });
   context.setDefaultTimeout(15_000);
   const guard = await guardLocalOnly(context);
   // Asks the app for its read-only board probe (window.__tabulaBoard).
