@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { drag, guardLocalOnly, launchChromium, pickTool } from '@tabula/testing';
+import { excalidrawElement } from './test/elements';
 import { startHarnessServer } from './test/harnessServer';
 import type { HarnessServer } from './test/harnessServer';
 
@@ -16,33 +17,16 @@ interface Drawn {
 
 /** A text element in Excalifont (fontFamily 5), whose glyphs come from the served fonts. */
 function textElement() {
-  return {
+  return excalidrawElement({
     id: 'remote-text',
     type: 'text',
-    version: 2,
     versionNonce: 5,
-    isDeleted: false,
     index: 'a6',
     x: 120,
     y: 500,
     width: 120,
     height: 25,
-    angle: 0,
-    strokeColor: '#1e1e1e',
-    backgroundColor: 'transparent',
-    fillStyle: 'solid',
-    strokeWidth: 2,
-    strokeStyle: 'solid',
-    roughness: 1,
-    opacity: 100,
-    groupIds: [],
-    frameId: null,
-    roundness: null,
     seed: 2,
-    boundElements: null,
-    updated: 1,
-    link: null,
-    locked: false,
     text: 'Hello Tabula',
     originalText: 'Hello Tabula',
     fontSize: 20,
@@ -52,7 +36,7 @@ function textElement() {
     containerId: null,
     lineHeight: 1.25,
     autoResize: true,
-  };
+  });
 }
 
 describe('<Whiteboard> in Chromium', () => {
@@ -110,40 +94,11 @@ describe('<Whiteboard> in Chromium', () => {
   });
 
   it('shows the scene it is given through updateScene', async () => {
-    await page.evaluate(() => {
+    const ellipse = excalidrawElement({ id: 'remote-1', type: 'ellipse', version: 3, index: 'a5' });
+    await page.evaluate((element) => {
       const board = window.__tabula.board!;
-      board.updateScene([
-        ...board.getScene(),
-        {
-          id: 'remote-1',
-          type: 'ellipse',
-          version: 3,
-          versionNonce: 1,
-          isDeleted: false,
-          index: 'a5',
-          x: 100,
-          y: 100,
-          width: 50,
-          height: 50,
-          angle: 0,
-          strokeColor: '#1e1e1e',
-          backgroundColor: 'transparent',
-          fillStyle: 'solid',
-          strokeWidth: 2,
-          strokeStyle: 'solid',
-          roughness: 1,
-          opacity: 100,
-          groupIds: [],
-          frameId: null,
-          roundness: null,
-          seed: 1,
-          boundElements: null,
-          updated: 1,
-          link: null,
-          locked: false,
-        },
-      ]);
-    });
+      board.updateScene([...board.getScene(), element as never]);
+    }, ellipse);
     await page.waitForFunction(() =>
       window.__tabula.board!.getScene().some((element) => element.id === 'remote-1'),
     );
@@ -172,7 +127,7 @@ describe('<Whiteboard> in Chromium', () => {
     ]);
     await page.evaluate((text) => {
       const board = window.__tabula.board!;
-      board.updateScene([...board.getScene(), text]);
+      board.updateScene([...board.getScene(), text as never]);
     }, textElement());
     const sizes = await page.evaluate(async () => {
       const png = await window.__tabula.board!.exportPng();

@@ -39,17 +39,15 @@ export function stroke(id: string, count: number, version = count): SceneElement
   });
 }
 
-/** `count` complete Excalidraw rectangles (every field Excalidraw keeps), ids `${prefix}-0`, … */
-export function excalidrawRectangles(prefix: string, count: number): Record<string, unknown>[] {
-  return Array.from({ length: count }, (_, i) => ({
-    id: `${prefix}-${i}`,
+/** A complete Excalidraw element (every field Excalidraw keeps): a rectangle unless told. */
+export function excalidrawElement(fields: Record<string, unknown>): Record<string, unknown> {
+  return {
     type: 'rectangle',
     version: 2,
-    versionNonce: 1000 + i,
+    versionNonce: 1,
     isDeleted: false,
-    index: `a${i}`,
-    x: 100 + i * 90,
-    y: 120,
+    x: 100,
+    y: 100,
     width: 70,
     height: 50,
     angle: 0,
@@ -63,10 +61,25 @@ export function excalidrawRectangles(prefix: string, count: number): Record<stri
     groupIds: [],
     frameId: null,
     roundness: null,
-    seed: 1 + i,
+    seed: 1,
     boundElements: null,
     updated: 1,
     link: null,
     locked: false,
-  }));
+    ...fields,
+  };
+}
+
+/** `count` complete Excalidraw rectangles, ids `${prefix}-0`, … */
+export function excalidrawRectangles(prefix: string, count: number): Record<string, unknown>[] {
+  return Array.from({ length: count }, (_, i) =>
+    excalidrawElement({
+      id: `${prefix}-${i}`,
+      versionNonce: 1000 + i,
+      index: `a${i}`,
+      x: 100 + i * 90,
+      y: 120,
+      seed: 1 + i,
+    }),
+  );
 }
