@@ -109,7 +109,7 @@ describe('presence and the single session', () => {
       expect(await admin).toEqual([canvasId]);
     });
 
-    it("joins the rooms of the user's live canvases: the tab then hears updated-canvas without join-canvas", async () => {
+    it('joins no canvas room: a tab hears updated-canvas only once it has sent join-canvas', async () => {
       const [owner, guest] = [await signUp(server, 'roomown'), await signUp(server, 'roomguest')];
       const canvasId = await createCanvas(server, owner.token);
       const [ownerSocket, guestSocket] = [
@@ -117,20 +117,33 @@ describe('presence and the single session', () => {
         await server.socket(guest.token),
       ];
       await makeCollaborator(ownerSocket, guestSocket, guest.id, canvasId);
+      await emitWithAck(guestSocket, 'join-canvas', { canvasId });
       const tab = await server.socket(guest.token);
       await emitWithAck(tab, 'online', {
         userId: guest.id,
         username: guest.username,
         profilePhoto: guest.profilePhoto,
       });
-      const heard = nextEvent<{ canvasId: string }>(tab, 'updated-canvas');
-      const drawn = await emitWithAck(ownerSocket, 'canvas-update', {
+      const heardByTab: number[] = [];
+      tab.on('updated-canvas', (message) => heardByTab.push(message.revision));
+      // Barrier: the guest's joined socket hears the first commit, so it has gone out to the
+      // room; the tab, online but not joined, was not in it.
+      const firstHeard = nextEvent<{ revision: number }>(guestSocket, 'updated-canvas');
+      const first = await emitWithAck<{ revision: number }>(ownerSocket, 'canvas-update', {
         canvasId,
-        eventId: `online-${canvasId}`,
-        elements: [element('seen-by-tab')],
+        eventId: `online-1-${canvasId}`,
+        elements: [element('before-join')],
       });
-      expect(drawn.ok).toBe(true);
-      expect((await heard).canvasId).toBe(canvasId);
+      expect((await firstHeard).revision).toBe(first.ok && first.data.revision);
+      await emitWithAck(tab, 'join-canvas', { canvasId });
+      const heard = nextEvent<{ revision: number }>(tab, 'updated-canvas');
+      const second = await emitWithAck<{ revision: number }>(ownerSocket, 'canvas-update', {
+        canvasId,
+        eventId: `online-2-${canvasId}`,
+        elements: [element('after-join')],
+      });
+      expect((await heard).revision).toBe(second.ok && second.data.revision);
+      expect(heardByTab).toEqual([second.ok && second.data.revision]);
     });
 
     it("refuses a payload naming someone else with 'Not allowed!'", async () => {

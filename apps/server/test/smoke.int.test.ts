@@ -20,9 +20,11 @@ describe('server smoke', () => {
     );
     expect(created.status).toBe(201);
     const canvasId = created.body.data!._id;
-    const socket = await server.socket(token);
+    // Two tabs of the same user: the author's own tab gets the ack, the other the change.
+    const [socket, otherTab] = [await server.socket(token), await server.socket(token)];
     const joined = await emitWithAck(socket, 'join-canvas', { canvasId });
     expect(joined).toMatchObject({ ok: true, data: { kind: 'snapshot', elements: [] } });
+    await emitWithAck(otherTab, 'join-canvas', { canvasId });
     const element = {
       id: 'r1',
       type: 'rectangle',
@@ -35,7 +37,7 @@ describe('server smoke', () => {
       width: 10,
       height: 10,
     };
-    const echo = nextEvent(socket, 'updated-canvas');
+    const echo = nextEvent(otherTab, 'updated-canvas');
     const ack = await emitWithAck(socket, 'canvas-update', {
       canvasId,
       eventId: 'e-1',

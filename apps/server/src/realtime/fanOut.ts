@@ -2,7 +2,7 @@
  * Everything rooms hear about state changes comes from here: the projection runner publishes
  * each event once the read models show it, and this turns it into Socket.IO messages for the
  * sockets of this node (`io.local`: every node tails the log and serves its own sockets).
- * Drawing changes committed together go out as one `updated-canvas` per room.
+ * Drawing changes go out through the live canvas rooms (features/canvases/live), not here.
  */
 import { ADMIN_DELETED_CANVAS, REMOVED_BY_ADMIN, joinedTheCanvas } from '@tabula/domain';
 import type { CanvasEvent, Event, UserEvent } from '@tabula/domain';
@@ -13,41 +13,18 @@ import type { CanvasDoc, UserDoc } from '../projections/readModelKeys';
 import { CANVASES, USERS } from '../projections/readModelKeys';
 import type { AppServer } from './socketTypes';
 import { rooms } from './socketTypes';
-import { DrawingBatcher } from './drawingBatcher';
 
 export class FanOut {
-  private readonly drawings: DrawingBatcher;
-
   constructor(
     private readonly io: AppServer,
     private readonly context: AppContext,
     private readonly canvases: CanvasesService,
-  ) {
-    this.drawings = new DrawingBatcher((canvasId, update) =>
-      this.io.local.to(rooms.canvas(canvasId)).emit('updated-canvas', { canvasId, ...update }),
-    );
-  }
+  ) {}
 
   /** Handles one event; async work is awaited so messages keep the log's order per room. */
   async publish(record: RecordedEvent<Event>): Promise<void> {
     const event = record.event as Event as CanvasEvent | UserEvent;
     switch (event.type) {
-      case 'LineDrawn':
-        return this.drawings.queue(event.data.canvasId, {
-          revision: record.revision,
-          actorId: event.metadata.actorId,
-          elements: event.data.elements,
-        });
-      case 'CanvasRestored': {
-        // The event holds the restored set; clients need the upserts that make it so, which
-        // the scene read model now holds (every element at a version that wins).
-        const { elements } = await this.canvases.snapshot(event.data.canvasId);
-        return this.drawings.queue(event.data.canvasId, {
-          revision: record.revision,
-          actorId: event.metadata.actorId,
-          elements,
-        });
-      }
       case 'UserLoggedOut': {
         const room = rooms.session(event.data.sessionId);
         setImmediate(() => this.io.local.in(room).disconnectSockets(true));
@@ -90,7 +67,7 @@ export class FanOut {
   private async accepted(canvasId: string, userId: string): Promise<void> {
     const canvas = await this.canvases.doc(canvasId);
     const room = rooms.canvas(canvasId);
-    this.io.local.in(rooms.user(userId)).socketsJoin(room);
+    // The accepter's sockets join when its client opens the canvas (join-canvas), not here.
     const collaborators = await this.canvases.members(canvasId);
     this.io.local.to(room).emit('collaborator-joined', { canvasId, collaborators });
     const accepter = await this.user(userId);

@@ -1,7 +1,7 @@
 /**
  * The Socket.IO gateway on the app's HTTP server: token check in the connection middleware,
  * message guards (size, rate, known event names) before any handler, the feature handlers,
- * and the fan-out of committed events to rooms.
+ * the live canvas rooms (drawing, ink) and the fan-out of other committed events.
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
@@ -14,9 +14,12 @@ import type { AuthService } from '../features/auth/auth.service';
 import type { CanvasesService } from '../features/canvases/canvases.service';
 import { RateLimiter } from '../http/rateLimiter';
 import { registerCollaborationHandlers } from './collaboration.socket';
+import { LiveRooms } from '../features/canvases/live/liveRooms';
 import { registerDrawingHandlers } from './drawing.socket';
 import { FanOut } from './fanOut';
 import { markOnline, registerPresenceHandlers } from './presence.socket';
+import { socketFrameEncoder, socketSession } from './socketSession';
+import type { SocketFrame } from './socketSession';
 import type { AppServer } from './socketTypes';
 import { rooms } from './socketTypes';
 import { SocketProblem, ackOf, answerError } from './withAck';
@@ -49,6 +52,8 @@ function trackIncomingBytes(socket: {
 
 export interface Gateway {
   io: AppServer;
+  /** The live canvases of this node (what each socket shows, commits and ink). */
+  live: LiveRooms<SocketFrame>;
   close(): Promise<void>;
 }
 
@@ -94,6 +99,8 @@ export function createGateway(
     });
   });
 
+  const live = new LiveRooms(context, canvases, socketFrameEncoder(io));
+
   io.on('connection', (socket) => {
     const limiter = new RateLimiter(context.rateLimits.socketMessagesPerSecond, 1000);
     const incoming = trackIncomingBytes(socket);
@@ -117,10 +124,13 @@ export function createGateway(
     void socket.join([rooms.user(socket.data.userId), rooms.session(socket.data.sessionId)]);
     registerPresenceHandlers(io, socket, context, auth, canvases);
     registerCollaborationHandlers(socket, context, canvases);
-    registerDrawingHandlers(socket, context, canvases);
+    registerDrawingHandlers(socket, socketSession(socket), context, live);
     markOnline(io, socket, context).catch((error) => context.logError(error, 'presence'));
   });
 
+  // The live rooms first and synchronously: a removed collaborator's sockets leave the room
+  // before anyone (the remover's ack included) hears of the removal.
+  const rooms$ = context.projections.processed$.subscribe((record) => live.publish(record));
   const fanOut = new FanOut(io, context, canvases);
   const subscription: Subscription = context.projections.processed$
     .pipe(
@@ -138,9 +148,11 @@ export function createGateway(
 
   return {
     io,
+    live,
     async close() {
       clearInterval(heartbeat);
       subscription.unsubscribe();
+      rooms$.unsubscribe();
       await new Promise<void>((resolve) => io.close(() => resolve()));
     },
   };

@@ -14,7 +14,6 @@ import type { AppContext } from '../appContext';
 import type { AuthService } from '../features/auth/auth.service';
 import type { CanvasesService } from '../features/canvases/canvases.service';
 import type { AppServer, AppSocket } from './socketTypes';
-import { rooms } from './socketTypes';
 import { withAck } from './withAck';
 
 /** A payload's user id must be the socket's own: identity comes from the token only. */
@@ -95,14 +94,9 @@ export function registerPresenceHandlers(
       async (payload) => {
         assertSelf(socket, parseDto(OnlineDto, payload).userId);
         await markOnline(io, socket, context);
-        const { userId } = socket.data;
-        const [owned, collaborating] = await Promise.all([
-          canvases.ownedLive(userId),
-          canvases.collaborating(userId),
-        ]);
-        await socket.join(
-          [...owned, ...collaborating.map((canvas) => canvas.canvasId)].map(rooms.canvas),
-        );
+        // No canvas rooms here: a socket is in a canvas's room only while it shows the canvas
+        // (join-canvas … close-canvas or disconnect).
+        const owned = await canvases.ownedLive(socket.data.userId);
         socket.emit('get-admin-of-canvases', owned);
         return null;
       },

@@ -1,0 +1,93 @@
+/**
+ * Ink waiting for one receiving session whose transport is busy: only the newest preview of
+ * each (actor, element) is kept, never a queue. A whole element replaces what was waiting; a
+ * point patch is folded into the waiting element or patch with the domain's patch rule, so the
+ * receiver still gets every point when the transport drains. Bounded: at most `maxEntries`
+ * previews (the oldest goes first) and `maxPoints` points per folded patch (beyond that the
+ * preview is dropped; the commit brings the stroke anyway).
+ */
+import { applyPointPatch } from '@tabula/domain';
+import type { InkPointPatch, SceneElement } from '@tabula/domain';
+import type { InkMessage } from '@tabula/domain/protocol';
+
+type Preview =
+  { actorId: string; element: SceneElement } | { actorId: string; patch: InkPointPatch };
+
+export interface InkOutboxLimits {
+  maxEntries: number;
+  maxPoints: number;
+}
+
+/** `later` appended to `earlier` when it follows on from it (same element, no gap), else null. */
+function foldPatches(earlier: InkPointPatch, later: InkPointPatch): InkPointPatch | null {
+  const offset = later.fromIndex - earlier.fromIndex;
+  if (later.id !== earlier.id || offset < 0 || offset > earlier.points.length) return null;
+  const folded: InkPointPatch = {
+    id: later.id,
+    version: Math.max(earlier.version, later.version),
+    fromIndex: earlier.fromIndex,
+    points: [...earlier.points.slice(0, offset), ...later.points],
+  };
+  if (earlier.pressures !== undefined && later.pressures !== undefined)
+    folded.pressures = [...earlier.pressures.slice(0, offset), ...later.pressures];
+  return folded;
+}
+
+export class InkOutbox {
+  private readonly waiting = new Map<string, Preview>();
+
+  constructor(private readonly limits: InkOutboxLimits) {}
+
+  get size(): number {
+    return this.waiting.size;
+  }
+
+  add(message: InkMessage): void {
+    const { actorId } = message;
+    for (const element of message.elements ?? [])
+      this.put(actorId, element.id, { actorId, element });
+    for (const patch of message.patches ?? []) {
+      const key = `${actorId}\u0000${patch.id}`;
+      const current = this.waiting.get(key);
+      let next: Preview | null = { actorId, patch };
+      if (current && 'element' in current) {
+        const element = applyPointPatch(current.element, patch);
+        // A patch that does not follow on is useless to the receiver too: keep the element.
+        next = element ? { actorId, element } : current;
+      } else if (current) {
+        const folded = foldPatches(current.patch, patch);
+        if (folded)
+          next = folded.points.length > this.limits.maxPoints ? null : { actorId, patch: folded };
+      }
+      if (next) this.put(actorId, patch.id, next);
+      else this.waiting.delete(key);
+    }
+  }
+
+  /** Everything waiting, one message per actor, and forgets it. */
+  take(canvasId: string): InkMessage[] {
+    const byActor = new Map<string, InkMessage>();
+    for (const preview of this.waiting.values()) {
+      let message = byActor.get(preview.actorId);
+      if (!message) {
+        message = { canvasId, actorId: preview.actorId };
+        byActor.set(preview.actorId, message);
+      }
+      if ('element' in preview) (message.elements ??= []).push(preview.element);
+      else (message.patches ??= []).push(preview.patch);
+    }
+    this.waiting.clear();
+    return [...byActor.values()];
+  }
+
+  private put(actorId: string, elementId: string, preview: Preview): void {
+    const key = `${actorId}\u0000${elementId}`;
+    // Re-inserted at the end, so the oldest preview is the first to go.
+    this.waiting.delete(key);
+    this.waiting.set(key, preview);
+    if (this.waiting.size > this.limits.maxEntries) {
+      const oldest = this.waiting.keys().next().value;
+      if (oldest !== undefined) this.waiting.delete(oldest);
+    }
+  }
+}

@@ -1,0 +1,192 @@
+/**
+ * The live canvases of this node, independent of the transport: `join` (membership checked by
+ * the canvas rules; the scene or the changes since a revision), `close` (the session stops
+ * showing the canvas; membership unchanged), `commit` (a gesture as a `LineDrawn`, acked with
+ * its revision after COMMIT), `ink` (relayed, never stored) and `publish` of committed events
+ * to the rooms. A transport adapter maps its messages to these calls.
+ */
+import { DomainError, NOT_ALLOWED, canvasStreamName } from '@tabula/domain';
+import type { CanvasEvent, Event } from '@tabula/domain';
+import {
+  CanvasUpdateDto,
+  CloseCanvasDto,
+  InkDto,
+  JoinCanvasDto,
+  parseDto,
+} from '@tabula/domain/dto';
+import type { CanvasRef, JoinCanvasResult } from '@tabula/domain/protocol';
+import type { AppContext } from '../../../appContext';
+import { commandMetadata } from '../../../appContext';
+import type { RecordedEvent } from '../../../infrastructure/eventStore/eventStore';
+import type { CanvasesService } from '../canvases.service';
+import { changesSince, mergedChangesSince } from './canvasChanges';
+import { CanvasRoom } from './canvasRoom';
+import type { CanvasRoomOptions, DrawingUpdate } from './canvasRoom';
+import type { FrameEncoder, LiveSession } from './liveSession';
+
+export interface LiveRoomsOptions {
+  /** Transport backlog beyond which a session gets no more commits until it drains. */
+  maxBacklogBytes?: number;
+  /** Ink previews waiting per receiving session at most. */
+  maxInkEntries?: number;
+  /** Points of one folded waiting ink patch at most. */
+  maxInkPoints?: number;
+}
+
+export class LiveRooms<Frame> {
+  private readonly rooms = new Map<string, CanvasRoom<Frame>>();
+  /** The canvases each session shows. */
+  private readonly shown = new Map<string, Set<string>>();
+  private readonly roomOptions: CanvasRoomOptions<Frame>;
+
+  constructor(
+    private readonly context: AppContext,
+    private readonly canvases: CanvasesService,
+    private readonly encoder: FrameEncoder<Frame>,
+    options: LiveRoomsOptions = {},
+  ) {
+    this.roomOptions = {
+      encoder,
+      maxBacklogBytes: options.maxBacklogBytes ?? 1024 * 1024,
+      maxEntries: options.maxInkEntries ?? 256,
+      maxPoints: options.maxInkPoints ?? 20_000,
+      catchUp: (canvasId, revision) =>
+        mergedChangesSince(context, canvasId, revision, (id) => canvases.snapshot(id)),
+      onError: (error) => context.logError(error, 'live room'),
+    };
+  }
+
+  /** The room of a canvas, if a session of this node shows it. */
+  room(canvasId: string): CanvasRoom<Frame> | undefined {
+    return this.rooms.get(canvasId);
+  }
+
+  async join(session: LiveSession<Frame>, payload: unknown): Promise<JoinCanvasResult> {
+    const { canvasId, sinceRevision } = parseDto(JoinCanvasDto, payload);
+    await this.canvases.readable(session.userId, canvasId);
+    // Join first, then read: whatever commits in between arrives twice, never zero times,
+    // and reconciliation makes the duplicate harmless.
+    const room = this.roomOf(canvasId);
+    room.add(session);
+    let shown = this.shown.get(session.id);
+    if (!shown) this.shown.set(session.id, (shown = new Set()));
+    shown.add(canvasId);
+    // Whoever opens the canvas learns who is in it now (not only when someone accepts).
+    const collaborators = await this.canvases.members(canvasId);
+    session.write(this.encoder.encode('collaborator-joined', { canvasId, collaborators }));
+    let answer: JoinCanvasResult | undefined;
+    if (sinceRevision !== undefined) {
+      const since = await changesSince(this.context, canvasId, sinceRevision);
+      if (since) answer = { kind: 'changes', canvasId, ...since };
+    }
+    answer ??= { kind: 'snapshot', canvasId, ...(await this.canvases.snapshot(canvasId)) };
+    room.told(session.id, answer.revision);
+    return answer;
+  }
+
+  /** The session stops showing the canvas: no more commits or ink from it; membership stays. */
+  close(session: LiveSession<Frame>, payload: unknown): CanvasRef {
+    const { canvasId } = parseDto(CloseCanvasDto, payload);
+    this.leave(session.id, canvasId);
+    return { canvasId };
+  }
+
+  /** The session is gone: it leaves every room. */
+  disconnect(session: LiveSession<Frame>): void {
+    for (const canvasId of this.shown.get(session.id) ?? []) this.leave(session.id, canvasId);
+    this.shown.delete(session.id);
+  }
+
+  /** Appends the gesture as `LineDrawn`; resolves with its revision once committed. */
+  async commit(session: LiveSession<Frame>, payload: unknown): Promise<{ revision: number }> {
+    const { canvasId, eventId, elements, timing } = parseDto(CanvasUpdateDto, payload);
+    const data = timing === undefined ? { canvasId, elements } : { canvasId, elements, timing };
+    const result = await this.context.canvases.handle(canvasStreamName(canvasId), {
+      type: 'DrawLine',
+      data,
+      metadata: {
+        ...commandMetadata(this.context, session.userId, eventId),
+        correlationId: session.id,
+      },
+    });
+    return { revision: result.revision };
+  }
+
+  /** Relays ink to the others showing the canvas; only from a member that joined it. */
+  ink(session: LiveSession<Frame>, payload: unknown): null {
+    const { canvasId, elements, patches } = parseDto(InkDto, payload);
+    const room = this.rooms.get(canvasId);
+    if (!room?.has(session.id)) throw new DomainError('FORBIDDEN', NOT_ALLOWED);
+    const message: { canvasId: string; actorId: string } & Pick<InkDto, 'elements' | 'patches'> = {
+      canvasId,
+      actorId: session.userId,
+    };
+    if (elements !== undefined) message.elements = elements;
+    if (patches !== undefined) message.patches = patches;
+    room.ink(session, message);
+    return null;
+  }
+
+  /**
+   * Applies a committed event to the rooms. Call it in log order, synchronously as events are
+   * processed: a removed collaborator's sessions leave before anyone hears of the removal.
+   */
+  publish(record: RecordedEvent<Event>): void {
+    const event = record.event as Event as CanvasEvent;
+    switch (event.type) {
+      case 'LineDrawn': {
+        const update: DrawingUpdate = {
+          revision: record.revision,
+          actorId: event.metadata.actorId,
+          elements: event.data.elements,
+        };
+        if (event.metadata.correlationId !== undefined)
+          update.sessionId = event.metadata.correlationId;
+        return this.rooms.get(event.data.canvasId)?.publish(update);
+      }
+      case 'CanvasRestored': {
+        const room = this.rooms.get(event.data.canvasId);
+        // The event holds the restored set; clients need the upserts that make it so, which
+        // the scene read model now holds (every element at a version that wins).
+        room?.publish(
+          this.canvases.snapshot(event.data.canvasId).then(({ elements }) => ({
+            revision: record.revision,
+            actorId: event.metadata.actorId,
+            elements,
+          })),
+        );
+        return;
+      }
+      case 'CollaboratorRemoved':
+      case 'CollaboratorLeft':
+        for (const session of this.room(event.data.canvasId)?.sessions() ?? [])
+          if (session.userId === event.data.userId) this.leave(session.id, event.data.canvasId);
+        return;
+      case 'CanvasDeleted':
+        for (const session of this.room(event.data.canvasId)?.sessions() ?? [])
+          this.leave(session.id, event.data.canvasId);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private roomOf(canvasId: string): CanvasRoom<Frame> {
+    let room = this.rooms.get(canvasId);
+    if (!room) {
+      room = new CanvasRoom(canvasId, this.roomOptions);
+      this.rooms.set(canvasId, room);
+    }
+    return room;
+  }
+
+  private leave(sessionId: string, canvasId: string): void {
+    const room = this.rooms.get(canvasId);
+    room?.remove(sessionId);
+    // An empty room goes at once; a commit still on its way out reaches no one, as intended.
+    if (room?.size === 0) this.rooms.delete(canvasId);
+    const shown = this.shown.get(sessionId);
+    shown?.delete(canvasId);
+    if (shown?.size === 0) this.shown.delete(sessionId);
+  }
+}
