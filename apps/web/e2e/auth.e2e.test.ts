@@ -2,11 +2,11 @@
  * Issue #5 item 11, auth: sign up, sign out, sign in, both demo buttons, the wrong-password
  * message and its 5 s, and the refused second-device login. Two contexts act as two devices.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
+  checkActorsAfterEach,
   expectAccessible,
-  expectLocalOnly,
   expectSignedInAs,
   expectToast,
   launchChromium,
@@ -14,7 +14,6 @@ import {
   openActor,
   passwordField,
   pathOf,
-  saveFailureShots,
   signIn,
   signOut,
   signUp,
@@ -35,14 +34,10 @@ describe('auth', () => {
     phone = await openActor(browser);
   });
 
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await saveFailureShots(task.name, { laptop, phone });
-    expectLocalOnly(laptop, phone);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  checkActorsAfterEach(
+    () => ({ laptop, phone }),
+    () => browser,
+  );
 
   it('the landing page invites a visitor to sign in', async () => {
     const { page } = laptop;

@@ -3,18 +3,17 @@
  * popup, the online-users popup when alone, the backdrop kept after a reload, and 'Not
  * allowed!' for someone else's canvas. axe-core runs on each screen as it is reached.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
+  checkActorsAfterEach,
   createCanvas,
   expectAccessible,
-  expectLocalOnly,
   expectToast,
   launchChromium,
   newUser,
   openActor,
   pathOf,
-  saveFailureShots,
   signUp,
   whiteboard,
 } from './support';
@@ -52,14 +51,10 @@ describe('personal canvases', () => {
     await signUp(owner.page, newUser('owner'));
   });
 
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await saveFailureShots(task.name, { owner, stranger });
-    expectLocalOnly(owner, stranger);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  checkActorsAfterEach(
+    () => ({ owner, stranger }),
+    () => browser,
+  );
 
   it('creates canvases from All Canvases and lists them newest first', async () => {
     const { page } = owner;

@@ -3,20 +3,19 @@
  * the invite notice, accept → both drawing on /livecanvas/:id and seeing each other's
  * strokes, leave, remove, and the owner deleting the canvas under a collaborator.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
+  checkActorsAfterEach,
   boardRegion,
   createCanvas,
   drawZigZag,
   expectAccessible,
-  expectLocalOnly,
   expectToast,
   launchChromium,
   newUser,
   openActor,
   pathOf,
-  saveFailureShots,
   signUp,
   snapshot,
   whiteboard,
@@ -96,14 +95,10 @@ describe('live collaboration', () => {
     await signUp(guest.page, guestUser);
   });
 
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await saveFailureShots(task.name, { admin, guest });
-    expectLocalOnly(admin, guest);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  checkActorsAfterEach(
+    () => ({ admin, guest }),
+    () => browser,
+  );
 
   it('invites an online user: the button counts down 10 s and the other browser gets the notice', async () => {
     canvasId = await createCanvas(admin.page);

@@ -4,7 +4,7 @@
  * goes offline → reconnecting → live and sends what waited; a session ended elsewhere says so,
  * sends the user to sign in and keeps the unsent stroke until they are back on the canvas.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { SceneElement } from '@tabula/domain';
 import { boardElements, elementsWhenReady } from './board';
@@ -21,17 +21,16 @@ import { startTcpProxy } from './tcpProxy';
 import type { TcpProxy } from './tcpProxy';
 import {
   baseUrl,
+  checkActorsAfterEach,
   boardRegion,
   createCanvas,
   drawZigZag,
-  expectLocalOnly,
   expectToast,
   launchChromium,
   newUser,
   openActor,
   pathOf,
   pickDrawTool,
-  saveFailureShots,
   signIn,
   signUp,
 } from './support';
@@ -84,14 +83,10 @@ describe('live drawing', () => {
     canvasId = canvas.canvasId;
   });
 
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await saveFailureShots(task.name, { drawer, watcher });
-    expectLocalOnly(drawer, watcher);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  checkActorsAfterEach(
+    () => ({ drawer, watcher }),
+    () => browser,
+  );
 
   it('shows the stroke to the partner while it is drawn, then the committed element only', async () => {
     for (const { page } of [drawer, watcher]) {
@@ -171,13 +166,12 @@ describe('connection status', () => {
     await signUp(user.page, account);
   });
 
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await saveFailureShots(task.name, { user });
-    expectLocalOnly(user);
-  });
+  checkActorsAfterEach(
+    () => ({ user }),
+    () => browser,
+  );
 
   afterAll(async () => {
-    await browser?.close();
     await proxy?.close();
   });
 

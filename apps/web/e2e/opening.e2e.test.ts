@@ -5,17 +5,16 @@
  * board, once shown as ready, holds the scene. A canvas that is gone or not the user's gets a
  * screen saying so and no board.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { elementsWhenReady } from './board';
 import { seedCanvas, ServerClient, share, tokenOf, userIdOf } from './serverAccess';
 import {
-  expectLocalOnly,
+  checkActorsAfterEach,
   launchChromium,
   newUser,
   openActor,
   pathOf,
-  saveFailureShots,
   signIn,
   signOut,
   signUp,
@@ -90,15 +89,12 @@ describe('opening canvases', () => {
     guestClient.close();
   });
 
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await saveFailureShots(task.name, { owner, guest });
-    expectLocalOnly(owner, guest);
-  });
+  checkActorsAfterEach(
+    () => ({ owner, guest }),
+    () => browser,
+  );
 
-  afterAll(async () => {
-    ownerClient?.close();
-    await browser?.close();
-  });
+  afterAll(() => ownerClient?.close());
 
   it('in a new tab (personal and live canvases)', async () => {
     for (const [actor, canvases, route] of [

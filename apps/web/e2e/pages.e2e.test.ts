@@ -2,16 +2,15 @@
  * Issue #5 item 11, the remaining screens: profile, live canvases, the signed-out canvas,
  * the 404 page with Go back, and the mobile menu at a 390 px viewport; axe-core on each.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
+  checkActorsAfterEach,
   expectAccessible,
-  expectLocalOnly,
   launchChromium,
   newUser,
   openActor,
   pathOf,
-  saveFailureShots,
   signUp,
   whiteboard,
 } from './support';
@@ -28,14 +27,10 @@ describe('screens', () => {
     desktop = await openActor(browser);
   });
 
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await saveFailureShots(task.name, { desktop, phone });
-    expectLocalOnly(desktop, phone);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  checkActorsAfterEach(
+    () => ({ desktop, phone }),
+    () => browser,
+  );
 
   it("a visitor's canvas says 'Your work won't be saved.' and offers no actions", async () => {
     const { page } = desktop;

@@ -2,7 +2,7 @@
  * What every e2e file needs: a browser, one context per acting user (local-only guard
  * attached), fresh accounts, the auth steps, alerts, accessibility and stroke checks.
  */
-import { expect, inject } from 'vitest';
+import { afterAll, afterEach, expect, inject } from 'vitest';
 import {
   findBlockingA11yViolations,
   formatA11yViolations,
@@ -244,4 +244,22 @@ export async function saveFailureShots(
       .screenshot({ path: `${FAILURE_SHOTS_DIR}/${slug}-${who}.png` })
       .catch(() => undefined);
   }
+}
+
+/**
+ * The hooks every suite needs: after each test, screenshots of the actors' pages when it
+ * failed and the local-only check; after all, the browser closed. Call it inside `describe`.
+ */
+export function checkActorsAfterEach(
+  actors: () => Record<string, Actor | undefined>,
+  browser: () => Browser | undefined,
+): void {
+  afterEach(async ({ task }) => {
+    const all = actors();
+    if (task.result?.state === 'fail') await saveFailureShots(task.name, all);
+    expectLocalOnly(...Object.values(all));
+  });
+  afterAll(async () => {
+    await browser()?.close();
+  });
 }
