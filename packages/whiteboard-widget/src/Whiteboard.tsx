@@ -83,6 +83,8 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
 
     const [backdrop, cycleBackdrop] = useBackdrop(backdropStorageKey);
     const elements = useInitialElements(initialElements);
+    const elementsRef = useRef(elements);
+    elementsRef.current = elements;
     const startBackdrop = useRef(backdrop);
     const initialData = useMemo(
       () =>
@@ -122,8 +124,8 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
       ref,
       (): WhiteboardHandle => ({
         getScene: () =>
-          (apiRef.current?.getSceneElementsIncludingDeleted() ?? elements ?? []).map((element) =>
-            structuredClone(element),
+          (apiRef.current?.getSceneElementsIncludingDeleted() ?? elementsRef.current ?? []).map(
+            (element) => structuredClone(element),
           ) as unknown as SceneElement[],
         getSceneElements: () =>
           (apiRef.current?.getSceneElementsIncludingDeleted() ?? []) as unknown as SceneElement[],
@@ -159,7 +161,7 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
           });
         },
       }),
-      [elements],
+      [],
     );
 
     // The backdrop is the canvas' view background; changing it is not a drawing change.

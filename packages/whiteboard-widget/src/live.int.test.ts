@@ -222,10 +222,24 @@ describe.each(['harness', 'embed'] as const)('live canvas, page A = %s', (kind) 
       [800, 500],
       [860, 560],
     ]);
+    if (kind === 'harness') {
+      // The badge says so, with the changes waiting.
+      await expect
+        .poll(() => pageA.locator('.tabula-connection-badge').textContent(), { timeout: 5000 })
+        .toBe('Offline · 2 changes waiting');
+    }
     await pageA.waitForTimeout(Math.max(0, 5000 - (Date.now() - offlineAt)));
     await contextA.setOffline(false);
 
     await expect.poll(() => statusOf(pageA), { timeout: 30_000 }).toBe('live');
+    if (kind === 'harness') {
+      const statuses = await pageA.evaluate(() => window.__tabula.statuses);
+      const since = statuses.lastIndexOf('offline');
+      expect(statuses.slice(since)).toEqual(['offline', 'reconnecting', 'joining', 'live']);
+      await expect
+        .poll(() => pageA.locator('.tabula-connection-badge').textContent(), { timeout: 5000 })
+        .toBe('Live');
+    }
     await expect
       .poll(
         async () =>

@@ -5,7 +5,7 @@
  */
 import '@excalidraw/excalidraw/index.css';
 import '../../styles.css';
-import { StrictMode, useCallback } from 'react';
+import { StrictMode, useCallback, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useCollaboration, useSocketIoTransport } from '../../collab/index';
 import type { RemotePeer, UseCollaborationResult } from '../../collab/index';
@@ -16,6 +16,8 @@ interface HarnessState {
   board: WhiteboardHandle | null;
   /** How many times the board reported a change. */
   changes: number;
+  /** Every collaboration status shown, in order. */
+  statuses: string[];
   live: Pick<UseCollaborationResult, 'status' | 'loaded' | 'pending' | 'peers'> | null;
 }
 
@@ -29,7 +31,7 @@ declare global {
 
 setExcalidrawAssetPath('/excalidraw-assets/');
 const params = new URLSearchParams(window.location.search);
-const state: HarnessState = { board: null, changes: 0, live: null };
+const state: HarnessState = { board: null, changes: 0, statuses: [], live: null };
 window.__tabula = state;
 
 function keepBoard(handle: WhiteboardHandle | null): void {
@@ -61,6 +63,9 @@ function Live({
 }) {
   const transport = useSocketIoTransport(server, token);
   const live = useCollaboration({ transport, canvasId, userId, outboxStorage: localStorage });
+  useEffect(() => {
+    state.statuses.push(live.status);
+  }, [live.status]);
   state.live = {
     status: live.status,
     loaded: live.loaded,
