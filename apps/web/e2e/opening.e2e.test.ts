@@ -96,19 +96,25 @@ describe('opening canvases', () => {
 
   afterAll(() => ownerClient?.close());
 
-  it('in a new tab (personal and live canvases)', async () => {
+  it('in a new tab (personal and live canvases), over one socket per tab', async () => {
+    const socketsPerTab: number[] = [];
     for (const [actor, canvases, route] of [
       [owner, personal, 'canvas'],
       [guest, live, 'livecanvas'],
     ] as const) {
       for (const canvas of canvases) {
         const page = await actor.context.newPage();
+        const sockets: string[] = [];
+        page.on('websocket', (socket) => sockets.push(socket.url()));
         await page.goto(`/${route}/${canvas.canvasId}`);
         await expectScene(page, `new tab /${route}`, canvas);
+        socketsPerTab.push(sockets.length);
         await page.close();
       }
     }
     expect(misses).toEqual([]);
+    // The app and the board share the tab's one Socket.IO connection.
+    expect(socketsPerTab).toEqual(socketsPerTab.map(() => 1));
   });
 
   /** Opens `canvases` 12 times in turn from a list screen, back through the top bar each time. */

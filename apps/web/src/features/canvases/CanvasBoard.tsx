@@ -9,8 +9,8 @@ import { routerLink } from '../../app/routerLink';
 import { useServices } from '../../app/ServicesContext';
 import { useRealtimeClient } from '../../realtime/useRealtimeClient';
 import { exposeBoardForTests } from './boardProbe';
-import { refusalOf } from './canvasRefusal';
-import type { CanvasRefusal } from './canvasRefusal';
+import { boardErrorOutcome } from './boardErrors';
+import type { CanvasRefusal } from './boardErrors';
 
 /** Props of {@link CanvasBoard}. */
 export interface CanvasBoardProps {
@@ -56,10 +56,9 @@ function SyncedBoard(props: SyncedBoardProps) {
   const [refusal, setRefusal] = useState<CanvasRefusal | null>(null);
   const onError = useCallback(
     (error: CollaborationError) => {
-      const refused = refusalOf(error);
-      if (refused) setRefusal(refused);
-      // An ended session is the app's to handle (it says so and sends the user to sign in).
-      else if (error.kind !== 'signed-out') onAlert(error.message);
+      const outcome = boardErrorOutcome(error);
+      if (outcome.show === 'refusal') setRefusal(outcome.refusal);
+      else if (outcome.show === 'alert') onAlert(outcome.message);
     },
     [onAlert],
   );
