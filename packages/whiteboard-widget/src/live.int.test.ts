@@ -163,6 +163,30 @@ describe.each(['harness', 'embed'] as const)('live canvas, page A = %s', (kind) 
     expect(key(await sceneOf(pageA))).toEqual(key(await sceneOf(pageB)));
   });
 
+  it('shows the partner’s stroke while it is drawn, then the committed stroke in its place', async () => {
+    const known = (await sceneOf(pageB)).map((element) => element.id);
+    await pickTool(pageA, 'freedraw');
+    await pageA.mouse.move(300, 620);
+    await pageA.mouse.down();
+    for (let i = 1; i <= 12; i += 1) await pageA.mouse.move(300 + i * 12, 620 + (i % 4) * 8);
+    // Page A still holds the mouse down: page B already shows the stroke in progress.
+    await pageB.waitForFunction(
+      (ids) =>
+        window.__tabula
+          .board!.getScene()
+          .some((e) => e.type === 'freedraw' && !e.isDeleted && !ids.includes(e.id)),
+      known,
+      { timeout: 5000, polling: 25 },
+    );
+    await pageA.mouse.up();
+    const strokes = async (page: Page) =>
+      key(visible(await sceneOf(page), 'freedraw').filter((e) => !known.includes(e.id)));
+    await expect
+      .poll(async () => JSON.stringify(await strokes(pageB)), { timeout: 5000 })
+      .toBe(JSON.stringify(await strokes(pageA)));
+    expect(await strokes(pageA)).toHaveLength(1);
+  });
+
   it('each page shows the other’s cursor, name and avatar', async () => {
     for (let i = 0; i < 10; i += 1) await pageB.mouse.move(500 + i * 10, 400, { steps: 2 });
     await expect

@@ -58,12 +58,6 @@ function linesDrawn(events: Event[], canvasId: string) {
   ) as unknown as { data: { elements: SceneElement[]; timing?: Record<string, number[]> } }[];
 }
 
-/**
- * Tests that need the server to relay `ink` and store a commit's `timing` (issue #8, the
- * server's slice): skipped until it does.
- */
-const needsInkServer = it.skip;
-
 const visibleIds = (tab: TestTab) =>
   tab.board.scene.filter((element) => !element.isDeleted).map((element) => element.id);
 
@@ -84,7 +78,7 @@ describe('CollaborationClient against the real server', () => {
     expect(b.client.pendingCount).toBe(0);
   });
 
-  needsInkServer('commits carry their gesture timing, stored in LineDrawn', async () => {
+  it('commits carry their gesture timing, stored in LineDrawn', async () => {
     const { alice, canvasId } = await sharedCanvas();
     const scheduler = new ManualScheduler();
     const a = await open(server.url, alice, canvasId, { scheduler });
@@ -100,63 +94,57 @@ describe('CollaborationClient against the real server', () => {
     expect(line?.data.timing).toEqual({ s: [0, 20, 20, 50] });
   });
 
-  needsInkServer(
-    'sends ink at most once per frame, freedraw as point patches; the peer previews it and the commit replaces it',
-    async () => {
-      const { alice, bob, canvasId } = await sharedCanvas();
-      const scheduler = new ManualScheduler();
-      const a = await open(server.url, alice, canvasId, { scheduler, inkIntervalMs: 16 });
-      const b = await open(server.url, bob, canvasId);
-      const received: InkMessage[] = [];
-      const inks = b.transport.events('ink').subscribe((message) => received.push(message));
+  it('sends ink at most once per frame, freedraw as point patches; the peer previews it and the commit replaces it', async () => {
+    const { alice, bob, canvasId } = await sharedCanvas();
+    const scheduler = new ManualScheduler();
+    const a = await open(server.url, alice, canvasId, { scheduler, inkIntervalMs: 16 });
+    const b = await open(server.url, bob, canvasId);
+    const received: InkMessage[] = [];
+    const inks = b.transport.events('ink').subscribe((message) => received.push(message));
 
-      a.board.draw([stroke('s', 2)], ['s']); // the first message: the whole element
-      a.board.draw([stroke('s', 3)], ['s']); // same frame: waits
-      a.board.draw([stroke('s', 5)], ['s']); // same frame: the newest wins
-      await until(b, () => (b.board.get('s')?.points as unknown[])?.length === 2, 'the first ink');
-      expect(received).toHaveLength(1);
-      expect(received[0]?.elements?.map((e) => e.id)).toEqual(['s']);
+    a.board.draw([stroke('s', 2)], ['s']); // the first message: the whole element
+    a.board.draw([stroke('s', 3)], ['s']); // same frame: waits
+    a.board.draw([stroke('s', 5)], ['s']); // same frame: the newest wins
+    await until(b, () => (b.board.get('s')?.points as unknown[])?.length === 2, 'the first ink');
+    expect(received).toHaveLength(1);
+    expect(received[0]?.elements?.map((e) => e.id)).toEqual(['s']);
 
-      scheduler.advance(16);
-      await until(b, () => (b.board.get('s')?.points as unknown[])?.length === 5, 'the patch');
-      expect(received).toHaveLength(2);
-      expect(received[1]?.elements).toBeUndefined();
-      expect(received[1]?.patches?.[0]).toMatchObject({ id: 's', fromIndex: 2 });
-      expect(received[1]?.patches?.[0]?.points).toHaveLength(3);
-      // A preview is not a local change of Bob's.
-      expect(b.client.pendingCount).toBe(0);
+    scheduler.advance(16);
+    await until(b, () => (b.board.get('s')?.points as unknown[])?.length === 5, 'the patch');
+    expect(received).toHaveLength(2);
+    expect(received[1]?.elements).toBeUndefined();
+    expect(received[1]?.patches?.[0]).toMatchObject({ id: 's', fromIndex: 2 });
+    expect(received[1]?.patches?.[0]?.points).toHaveLength(3);
+    // A preview is not a local change of Bob's.
+    expect(b.client.pendingCount).toBe(0);
 
-      a.board.draw([{ ...stroke('s', 6, 9), y: 7 }]);
-      await until(b, () => b.board.get('s')?.version === 9, 'the commit');
-      expect(b.board.get('s')).toMatchObject({ y: 7, version: 9 });
-      expect((b.board.get('s')?.points as unknown[]).length).toBe(6);
-      inks.unsubscribe();
-      await until(a, () => a.client.pendingCount === 0, 'the ack');
-      expect(linesDrawn(await server.events(), canvasId)).toHaveLength(1);
-    },
-  );
+    a.board.draw([{ ...stroke('s', 6, 9), y: 7 }]);
+    await until(b, () => b.board.get('s')?.version === 9, 'the commit');
+    expect(b.board.get('s')).toMatchObject({ y: 7, version: 9 });
+    expect((b.board.get('s')?.points as unknown[]).length).toBe(6);
+    inks.unsubscribe();
+    await until(a, () => a.client.pendingCount === 0, 'the ack');
+    expect(linesDrawn(await server.events(), canvasId)).toHaveLength(1);
+  });
 
-  needsInkServer(
-    'removes a preview whose commit never comes: the peer left, or nothing heard for 10 s',
-    async () => {
-      const { alice, bob, canvasId } = await sharedCanvas();
-      const scheduler = new ManualScheduler();
-      const b = await open(server.url, bob, canvasId, { scheduler });
-      const a = await open(server.url, alice, canvasId);
-      b.board.draw([rect('kept')]);
-      await until(b, () => b.client.pendingCount === 0, 'the ack');
+  it('removes a preview whose commit never comes: the peer left, or nothing heard for 10 s', async () => {
+    const { alice, bob, canvasId } = await sharedCanvas();
+    const scheduler = new ManualScheduler();
+    const b = await open(server.url, bob, canvasId, { scheduler });
+    const a = await open(server.url, alice, canvasId);
+    b.board.draw([rect('kept')]);
+    await until(b, () => b.client.pendingCount === 0, 'the ack');
 
-      a.board.draw([stroke('p', 3)], ['p']);
-      await until(b, () => b.board.get('p') !== undefined, 'the preview');
-      scheduler.advance(9_999);
-      expect(b.board.get('p')).toBeDefined();
-      scheduler.advance(1);
-      expect(b.board.get('p')).toBeUndefined();
-      expect(visibleIds(b)).toEqual(['kept']);
-    },
-  );
+    a.board.draw([stroke('p', 3)], ['p']);
+    await until(b, () => b.board.get('p') !== undefined, 'the preview');
+    scheduler.advance(9_999);
+    expect(b.board.get('p')).toBeDefined();
+    scheduler.advance(1);
+    expect(b.board.get('p')).toBeUndefined();
+    expect(visibleIds(b)).toEqual(['kept']);
+  });
 
-  needsInkServer('removes the previews of a peer who disconnects', async () => {
+  it('removes the previews of a peer who disconnects', async () => {
     const { alice, bob, canvasId } = await sharedCanvas();
     const b = await open(server.url, bob, canvasId);
     const a = await open(server.url, alice, canvasId);
