@@ -96,6 +96,7 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
     canvases,
     allowedOrigins,
     deps.socketIoAdapter,
+    deps.liveRooms,
   );
 
   return {

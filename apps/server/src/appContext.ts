@@ -12,6 +12,7 @@ import type {
   UserState,
 } from '@tabula/domain';
 import type { RateLimitConfig } from './config';
+import type { LiveRoomsOptions } from './features/canvases/live/liveRooms';
 import type { CommandHandler } from './infrastructure/commandHandler';
 import type { EventStore } from './infrastructure/eventStore/eventStore';
 import type { PresenceStore } from './infrastructure/readModels/presenceStore';
@@ -36,6 +37,8 @@ export interface AppDeps {
   /** A Socket.IO adapter factory joining several nodes (the Redis streams adapter). */
   socketIoAdapter?: (nsp: unknown) => unknown;
   rateLimits?: Partial<RateLimitConfig>;
+  /** Bounds of what live canvas rooms hold per session (defaults suit production). */
+  liveRooms?: LiveRoomsOptions;
   /** Where 5xx errors and unexpected failures are reported (default: console.error). */
   logError?: (error: unknown, context: string) => void;
 }

@@ -15,6 +15,7 @@ import type { CanvasesService } from '../features/canvases/canvases.service';
 import { RateLimiter } from '../http/rateLimiter';
 import { registerCollaborationHandlers } from './collaboration.socket';
 import { LiveRooms } from '../features/canvases/live/liveRooms';
+import type { LiveRoomsOptions } from '../features/canvases/live/liveRooms';
 import { registerDrawingHandlers } from './drawing.socket';
 import { FanOut } from './fanOut';
 import { markOnline, registerPresenceHandlers } from './presence.socket';
@@ -64,6 +65,7 @@ export function createGateway(
   canvases: CanvasesService,
   allowedOrigins: readonly string[],
   adapter?: (nsp: unknown) => unknown,
+  liveRoomsOptions?: LiveRoomsOptions,
 ): Gateway {
   const io: AppServer = new Server(httpServer, {
     // The transport accepts up to 1 MB so that a message over our 256 KB limit gets a clear
@@ -99,7 +101,7 @@ export function createGateway(
     });
   });
 
-  const live = new LiveRooms(context, canvases, socketFrameEncoder(io));
+  const live = new LiveRooms(context, canvases, socketFrameEncoder(io), liveRoomsOptions);
 
   io.on('connection', (socket) => {
     const limiter = new RateLimiter(context.rateLimits.socketMessagesPerSecond, 1000);

@@ -38,16 +38,19 @@ function sizeOf(data: string | Buffer | undefined): number {
   return typeof data === 'string' ? data.length : data.byteLength;
 }
 
+/** Bytes the server holds for this socket: Engine.IO's write buffer and the WebSocket's. */
+export function socketBacklogBytes(socket: AppSocket): number {
+  const conn = socket.conn as unknown as EngineConnection;
+  let bytes = conn.transport.socket?.bufferedAmount ?? 0;
+  for (const packet of conn.writeBuffer) bytes += sizeOf(packet.data);
+  return bytes;
+}
+
 export function socketSession(socket: AppSocket): LiveSession<SocketFrame> {
   const conn = socket.conn as unknown as EngineConnection;
   const waiting: (() => void)[] = [];
   let armed: { transport: EngineConnection['transport']; listener: () => void } | undefined;
-
-  function backlogBytes(): number {
-    let bytes = conn.transport.socket?.bufferedAmount ?? 0;
-    for (const packet of conn.writeBuffer) bytes += sizeOf(packet.data);
-    return bytes;
-  }
+  const backlogBytes = () => socketBacklogBytes(socket);
 
   function disarm(): void {
     armed?.transport.removeListener('drain', armed.listener);
