@@ -92,36 +92,53 @@ describe.each(Object.entries(stores))('the live canvas room (%s store)', (_name,
       expect(await eventCount()).toBe(before);
     });
 
+    /**
+     * `sender`'s ink `body` is refused with `code` and a message matching `message`; nothing
+     * reaches the listener: `barrierSender`'s valid ink, sent after the refusal was answered,
+     * is the first ink it hears. The log does not grow.
+     */
+    async function expectRefusedInk(
+      canvasId: string,
+      sender: ClientSocket,
+      body: object,
+      refusal: { code: string; message: string | RegExp },
+      sockets: { listener: ClientSocket; barrierSender: ClientSocket },
+    ) {
+      const heard = collect<InkMessage>(sockets.listener, 'ink');
+      const before = await eventCount();
+      const refused = (await emitWithAck(sender, 'ink', { canvasId, ...body })) as {
+        ok: boolean;
+        error?: { code: string; message: string };
+      };
+      expect(refused.ok).toBe(false);
+      expect(refused.error?.code).toBe(refusal.code);
+      expect(refused.error?.message).toMatch(refusal.message);
+      const barrier = nextEvent(sockets.listener, 'ink');
+      await emitWithAck(sockets.barrierSender, 'ink', { canvasId, elements: [freedraw('ok')] });
+      await barrier;
+      expect(heard.map((message) => message.elements?.[0]?.id)).toEqual(['ok']);
+      expect(await eventCount()).toBe(before);
+    }
+
+    const FORBIDDEN = { code: 'FORBIDDEN', message: NOT_ALLOWED };
+    const inkBody = { elements: [freedraw('x')] };
+
     it("refuses a non-member's ink with FORBIDDEN 'Not allowed!' and relays nothing", async () => {
       const { canvasId, ownerSocket, guestSocket } = await sharedCanvas();
       const strangerSocket = await server.socket(stranger.token);
-      const atOwner = collect<InkMessage>(ownerSocket, 'ink');
-      const before = await eventCount();
-      const refused = await emitWithAck(strangerSocket, 'ink', {
-        canvasId,
-        elements: [freedraw('x')],
+      await expectRefusedInk(canvasId, strangerSocket, inkBody, FORBIDDEN, {
+        listener: ownerSocket,
+        barrierSender: guestSocket,
       });
-      expect(refused).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: NOT_ALLOWED } });
-      // Barrier: the guest's later ink is the first the owner hears.
-      const barrier = nextEvent(ownerSocket, 'ink');
-      await emitWithAck(guestSocket, 'ink', { canvasId, elements: [freedraw('ok')] });
-      await barrier;
-      expect(atOwner.map((message) => message.actorId)).toEqual([guest.id]);
-      expect(await eventCount()).toBe(before);
     });
 
     it("refuses ink from a member's socket that did not join the canvas (FORBIDDEN) and relays nothing", async () => {
       const { canvasId, ownerSocket, guestSocket } = await sharedCanvas();
       const notJoined = await server.socket(guest.token);
-      const atOwner = collect<InkMessage>(ownerSocket, 'ink');
-      const before = await eventCount();
-      const refused = await emitWithAck(notJoined, 'ink', { canvasId, elements: [freedraw('x')] });
-      expect(refused).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: NOT_ALLOWED } });
-      const barrier = nextEvent(ownerSocket, 'ink');
-      await emitWithAck(guestSocket, 'ink', { canvasId, elements: [freedraw('ok')] });
-      await barrier;
-      expect(atOwner.map((message) => message.elements?.[0]?.id)).toEqual(['ok']);
-      expect(await eventCount()).toBe(before);
+      await expectRefusedInk(canvasId, notJoined, inkBody, FORBIDDEN, {
+        listener: ownerSocket,
+        barrierSender: guestSocket,
+      });
     });
 
     it('stops a removed collaborator at once: FORBIDDEN, nothing relayed', async () => {
@@ -134,18 +151,10 @@ describe.each(Object.entries(stores))('the live canvas room (%s store)', (_name,
       expect(removed).toMatchObject({ ok: true });
       const ownerTab = await server.socket(owner.token);
       await emitWithAck(ownerTab, 'join-canvas', { canvasId });
-      const atOwner = collect<InkMessage>(ownerSocket, 'ink');
-      const before = await eventCount();
-      const refused = await emitWithAck(guestSocket, 'ink', {
-        canvasId,
-        elements: [freedraw('x')],
+      await expectRefusedInk(canvasId, guestSocket, inkBody, FORBIDDEN, {
+        listener: ownerSocket,
+        barrierSender: ownerTab,
       });
-      expect(refused).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: NOT_ALLOWED } });
-      const barrier = nextEvent(ownerSocket, 'ink');
-      await emitWithAck(ownerTab, 'ink', { canvasId, elements: [freedraw('ok')] });
-      await barrier;
-      expect(atOwner.map((message) => message.elements?.[0]?.id)).toEqual(['ok']);
-      expect(await eventCount()).toBe(before);
     });
 
     it.each([
@@ -162,16 +171,16 @@ describe.each(Object.entries(stores))('the live canvas room (%s store)', (_name,
       ['neither elements nor patches', {}, /^patches is required/],
     ])('refuses %s with INVALID and the rule, relaying nothing', async (_label, body, message) => {
       const { canvasId, ownerSocket, guestSocket } = await sharedCanvas();
-      const atOwner = collect<InkMessage>(ownerSocket, 'ink');
-      const before = await eventCount();
-      const refused = await emitWithAck(guestSocket, 'ink', { canvasId, ...body });
-      expect(refused).toMatchObject({ ok: false, error: { code: 'INVALID' } });
-      expect((refused as { error: { message: string } }).error.message).toMatch(message);
-      const barrier = nextEvent(ownerSocket, 'ink');
-      await emitWithAck(guestSocket, 'ink', { canvasId, elements: [freedraw('ok')] });
-      await barrier;
-      expect(atOwner.map((m) => m.elements?.[0]?.id)).toEqual(['ok']);
-      expect(await eventCount()).toBe(before);
+      await expectRefusedInk(
+        canvasId,
+        guestSocket,
+        body,
+        { code: 'INVALID', message },
+        {
+          listener: ownerSocket,
+          barrierSender: guestSocket,
+        },
+      );
     });
   });
 
