@@ -1,0 +1,273 @@
+/**
+ * The load of the gateway benchmark: drawing clients make gestures (see `gesture.ts`) frame
+ * by frame on a 60 Hz clock, and every other client of their room records when each frame and
+ * each commit reaches it. Ink goes out volatile, as the widget sends it; a frame counts as
+ * delivered to a peer when a message carrying that version (or a later one) of the stroke
+ * arrives and follows on from what the peer holds (a patch whose first point is past the
+ * peer's last one cannot be shown: a message before it was lost).
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { Socket } from 'socket.io-client';
+import type { InkMessage, UpdatedCanvasMessage } from '@tabula/domain/protocol';
+import { COMMIT_VERSION, FRAME_MS, GESTURE_FRAMES, GESTURE_POINTS, GestureSender } from './gesture';
+import type { FrameMessage, LoadKind } from './gesture';
+import type { RoomClients } from './roomClients';
+import { wireBytes } from './wireBytes';
+
+export interface LoadPlan {
+  kind: LoadKind;
+  /** Who draws: the first client of each room, or every client. */
+  drawers: 'one' | 'all';
+  /** Gestures per drawer, back to back (a drawer's first starts at a random phase). */
+  gestures: number;
+  /** The longest wait for outstanding deliveries after the last commit. */
+  drainMs: number;
+}
+
+export interface LoadResult {
+  /** Frames: `ink` messages, or for the `commits` load the per-frame `canvas-update`s. */
+  frames: {
+    sent: number;
+    /** Sent frames × peers in the room. */
+    offered: number;
+    delivered: number;
+    toPeerMs: number[];
+    /** Volatile ink the client itself discarded (its transport was busy). */
+    discardedByClient: number;
+    /** Patches a peer could not apply (their first point is past the peer's last). */
+    notApplicable: number;
+    /** Acks of per-frame `canvas-update`s (the `commits` load only). */
+    ackMs: number[];
+  };
+  commits: {
+    sent: number;
+    offered: number;
+    delivered: number;
+    toPeerMs: number[];
+    ackMs: number[];
+    refused: number;
+    firstRefusal?: string;
+  };
+  /** Bytes the drawer wrote for each completed gesture (its frames and its commit). */
+  bytesPerGesture: number[];
+  /** `error` events the server sent to any client, and the first one. */
+  serverErrors: number;
+  firstServerError?: string;
+  wallMs: number;
+  client: { cpuPercent: number; loopDelayP99Ms: number };
+}
+
+interface PeerView {
+  /** Highest frame version counted as delivered. */
+  frameSeen: number;
+  /** Points the peer's preview holds. */
+  points: number;
+  committed: boolean;
+}
+
+interface Ack {
+  ok: boolean;
+  error?: { code?: string; message?: string };
+}
+
+function emptyResult(): LoadResult {
+  return {
+    frames: {
+      sent: 0,
+      offered: 0,
+      delivered: 0,
+      toPeerMs: [],
+      discardedByClient: 0,
+      notApplicable: 0,
+      ackMs: [],
+    },
+    commits: { sent: 0, offered: 0, delivered: 0, toPeerMs: [], ackMs: [], refused: 0 },
+    bytesPerGesture: [],
+    serverErrors: 0,
+    wallMs: 0,
+    client: { cpuPercent: 0, loopDelayP99Ms: 0 },
+  };
+}
+
+const strokeId = (room: number, client: number, gesture: number) => `r${room}c${client}g${gesture}`;
+
+/** Runs `plan` on `rooms` and resolves once every delivery is in or `drainMs` has passed. */
+export async function runLoad(rooms: RoomClients[], plan: LoadPlan): Promise<LoadResult> {
+  const result = emptyResult();
+  /** Stroke id → send time of each version (NaN: never sent). */
+  const sentAt = new Map<string, Float64Array>();
+  let acksPending = 0;
+
+  function listen(socket: Socket, ownPrefix: string): void {
+    const views = new Map<string, PeerView>();
+    const viewOf = (id: string) => {
+      let view = views.get(id);
+      if (!view) views.set(id, (view = { frameSeen: 0, points: 0, committed: false }));
+      return view;
+    };
+    const deliverFrames = (id: string, view: PeerView, version: number, now: number) => {
+      const times = sentAt.get(id);
+      const upTo = Math.min(version, GESTURE_POINTS);
+      if (!times || upTo <= view.frameSeen) return;
+      for (let v = view.frameSeen + 1; v <= upTo; v += 1) {
+        const sent = times[v]!;
+        if (Number.isNaN(sent)) continue;
+        result.frames.delivered += 1;
+        result.frames.toPeerMs.push(now - sent);
+      }
+      view.frameSeen = upTo;
+    };
+    socket.on('ink', (message: InkMessage) => {
+      const now = performance.now();
+      for (const element of message.elements ?? []) {
+        if (element.id.startsWith(ownPrefix)) continue;
+        const view = viewOf(element.id);
+        view.points = Array.isArray(element.points) ? element.points.length : 0;
+        deliverFrames(element.id, view, element.version, now);
+      }
+      for (const patch of message.patches ?? []) {
+        if (patch.id.startsWith(ownPrefix)) continue;
+        const view = viewOf(patch.id);
+        if (patch.fromIndex > view.points) {
+          result.frames.notApplicable += 1;
+          continue;
+        }
+        view.points = patch.fromIndex + patch.points.length;
+        deliverFrames(patch.id, view, patch.version, now);
+      }
+    });
+    socket.on('updated-canvas', (message: UpdatedCanvasMessage) => {
+      const now = performance.now();
+      for (const element of message.elements) {
+        if (element.id.startsWith(ownPrefix)) continue;
+        const view = viewOf(element.id);
+        if (plan.kind === 'commits') deliverFrames(element.id, view, element.version, now);
+        if (element.version < COMMIT_VERSION || view.committed) continue;
+        view.committed = true;
+        result.commits.delivered += 1;
+        result.commits.toPeerMs.push(now - sentAt.get(element.id)![COMMIT_VERSION]!);
+      }
+    });
+    socket.on('error', (payload: { message?: string }) => {
+      result.serverErrors += 1;
+      result.firstServerError ??= JSON.stringify(payload).slice(0, 300);
+    });
+  }
+
+  function draw(socket: Socket, roomIndex: number, clientIndex: number, peers: number) {
+    const bytes = wireBytes(socket);
+    const total = plan.gestures * GESTURE_FRAMES;
+    const phase = plan.drawers === 'one' ? 0 : Math.random() * GESTURE_FRAMES * FRAME_MS;
+    const began = performance.now() + phase;
+    let frame = -1;
+    let gesture = -1;
+    let sender: GestureSender | null = null;
+    let gestureBytes = 0;
+
+    const send = (message: FrameMessage) => {
+      const times = sentAt.get(sender!.id)!;
+      const at = performance.now();
+      const isCommit = message.version === COMMIT_VERSION;
+      let written: number | undefined;
+      if (message.event === 'ink') {
+        written = bytes.during(() => socket.volatile.emit('ink', message.payload));
+        if (written === undefined) {
+          result.frames.discardedByClient += 1;
+          return;
+        }
+        sender!.wentOut();
+      } else {
+        acksPending += 1;
+        const acks = isCommit ? result.commits.ackMs : result.frames.ackMs;
+        written = bytes.during(() =>
+          socket.emit('canvas-update', message.payload, (answer: Ack) => {
+            acksPending -= 1;
+            acks.push(performance.now() - at);
+            if (answer.ok) return;
+            result.commits.refused += 1;
+            result.commits.firstRefusal ??= JSON.stringify(answer.error).slice(0, 300);
+          }),
+        );
+      }
+      times[message.version] = at;
+      gestureBytes += written ?? 0;
+      const counts = isCommit ? result.commits : result.frames;
+      counts.sent += 1;
+      counts.offered += peers;
+    };
+
+    const commit = () => {
+      send(sender!.commit());
+      result.bytesPerGesture.push(gestureBytes);
+    };
+
+    // Every frame goes out, one message per frame, however busy this process is, so that both
+    // servers get the same offered load; frames that fell due while this process was busy go
+    // out one per turn of the event loop (a client writes at most one volatile message per
+    // turn: Engine.IO discards a volatile packet while the previous write is in flight).
+    return new Promise<void>((resolve) => {
+      const tick = () => {
+        const due = Math.min(total - 1, Math.floor((performance.now() - began) / FRAME_MS));
+        if (due > frame) {
+          frame += 1;
+          const frameGesture = Math.floor(frame / GESTURE_FRAMES);
+          const step = frame % GESTURE_FRAMES;
+          if (frameGesture > gesture) {
+            gesture = frameGesture;
+            sender = new GestureSender(
+              plan.kind,
+              rooms[roomIndex]!.canvasId,
+              strokeId(roomIndex, clientIndex, gesture),
+            );
+            sentAt.set(sender.id, new Float64Array(COMMIT_VERSION + 1).fill(NaN));
+            gestureBytes = 0;
+          }
+          if (step < GESTURE_POINTS) send(sender!.frame(step + 1));
+          else commit();
+        }
+        if (frame === total - 1) resolve();
+        else if (due > frame) setImmediate(tick);
+        else setTimeout(tick, Math.max(0, began + (frame + 1) * FRAME_MS - performance.now()));
+      };
+      setTimeout(tick, Math.max(0, began - performance.now()));
+    });
+  }
+
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+
+  const drawing: Promise<void>[] = [];
+  for (const [roomIndex, room] of rooms.entries()) {
+    room.sockets.forEach((socket, clientIndex) => {
+      listen(socket, `r${roomIndex}c${clientIndex}g`);
+      if (plan.drawers === 'all' || clientIndex === 0)
+        drawing.push(draw(socket, roomIndex, clientIndex, room.sockets.length - 1));
+    });
+  }
+  await Promise.all(drawing);
+
+  const drainUntil = performance.now() + plan.drainMs;
+  const settled = () =>
+    acksPending === 0 &&
+    result.commits.delivered === result.commits.offered &&
+    result.frames.delivered === result.frames.offered;
+  while (!settled() && performance.now() < drainUntil)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+  result.wallMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  result.client = {
+    cpuPercent: ((cpu.user + cpu.system) / 1000 / result.wallMs) * 100,
+    loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+  };
+  loopDelay.disable();
+  for (const room of rooms)
+    for (const socket of room.sockets) {
+      socket.removeAllListeners('ink');
+      socket.removeAllListeners('updated-canvas');
+      socket.removeAllListeners('error');
+    }
+  return result;
+}
