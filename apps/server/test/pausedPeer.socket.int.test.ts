@@ -1,0 +1,128 @@
+/**
+ * A peer whose socket stops reading must not make the server hold more and more for it while
+ * others keep drawing: commits wait in the log (the peer catches up when it reads again), ink
+ * is coalesced per element. The bound is on what the server holds for that socket (Engine.IO's
+ * write buffer plus the WebSocket's unsent bytes) and on the process's memory after GC; the
+ * test waits for conditions (a backlog reached, a revision heard), never for time.
+ *
+ * SQLite only: the in-memory event store keeps every event in the heap by design.
+ */
+import { runInNewContext } from 'node:vm';
+import { setFlagsFromString } from 'node:v8';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { socketBacklogBytes } from '../src/realtime/socketSession';
+import type { AppSocket } from '../src/realtime/socketTypes';
+import type { Member } from './scenario';
+import { createCanvas, element, eventMatching, makeCollaborator, signUp } from './scenario';
+import type { ClientSocket, TestServer } from './testServer';
+import { emitWithAck, startTestServer } from './testServer';
+
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+const MAX_BACKLOG = 256 * 1024;
+/** What the server may hold for the paused socket: the bound plus one commit frame, and some. */
+const HELD_BOUND = MAX_BACKLOG + 512 * 1024;
+const STROKES = 10;
+const POINTS = Array.from({ length: 300 }, (_, i) => [i, (i * 7) % 50]);
+
+/** The same ten strokes at a rising version: the scene stays the same size, the log grows. */
+function strokes(version: number) {
+  return Array.from({ length: STROKES }, (_, i) =>
+    element(`stroke-${i}`, { type: 'freedraw', version, versionNonce: version, points: POINTS }),
+  );
+}
+
+/** The TCP socket under a socket.io-client's WebSocket transport. */
+function tcpOf(socket: ClientSocket): { pause(): void; resume(): void } {
+  const engine = (socket.io as unknown as { engine: { transport: { ws: { _socket: never } } } })
+    .engine;
+  return engine.transport.ws._socket;
+}
+
+function memoryAfterGc(): number {
+  collectGarbage();
+  const { heapUsed, external } = process.memoryUsage();
+  return heapUsed + external;
+}
+
+describe('a paused peer', () => {
+  let server: TestServer;
+  let owner: Member;
+  let guest: Member;
+
+  beforeAll(async () => {
+    server = await startTestServer({ overrides: { liveRooms: { maxBacklogBytes: MAX_BACKLOG } } });
+    [owner, guest] = [await signUp(server, 'drawer'), await signUp(server, 'sleeper')];
+  });
+  afterAll(() => server.close());
+
+  it('costs the server a bounded backlog while others draw, and catches up when it reads again', async () => {
+    const canvasId = await createCanvas(server, owner.token);
+    const [drawer, paused] = [await server.socket(owner.token), await server.socket(guest.token)];
+    await makeCollaborator(drawer, paused, guest.id, canvasId);
+    const watcher = await server.socket(owner.token);
+    for (const socket of [drawer, paused, watcher])
+      expect(await emitWithAck(socket, 'join-canvas', { canvasId })).toMatchObject({ ok: true });
+    const serverSide = server.app.gateway.io.sockets.sockets.get(paused.id) as AppSocket;
+    const held = () => socketBacklogBytes(serverSide);
+
+    let version = 1;
+    let revision = -1;
+    let wrote = 0;
+    async function draw(): Promise<void> {
+      version += 1;
+      const elements = strokes(version);
+      // A stroke in progress (whole elements, the heaviest kind of ink), then its commit.
+      await emitWithAck(drawer, 'ink', { canvasId, elements });
+      const ack = await emitWithAck<{ revision: number }>(drawer, 'canvas-update', {
+        canvasId,
+        eventId: `paused-${version}`,
+        elements,
+      });
+      if (!ack.ok) throw new Error(JSON.stringify(ack));
+      revision = ack.data.revision;
+      wrote += 2 * JSON.stringify(elements).length;
+    }
+    /** Waits until the watcher (reading normally) has heard the latest commit. */
+    const watcherCaughtUp = () =>
+      eventMatching<{ revision: number }>(
+        watcher,
+        'updated-canvas',
+        (m) => m.revision === revision,
+      );
+
+    tcpOf(paused).pause();
+    // Fill the kernel's buffers and then the server's, until the server holds back.
+    for (let i = 0; held() <= MAX_BACKLOG; i++) {
+      if (i > 5000) throw new Error(`the server never held more than ${held()} bytes`);
+      const heard = draw().then(watcherCaughtUp);
+      await heard;
+    }
+    const baseline = memoryAfterGc();
+    const wroteBefore = wrote;
+    let mostHeld = held();
+    for (let i = 0; i < 400; i++) {
+      const heard = draw().then(watcherCaughtUp);
+      await heard;
+      mostHeld = Math.max(mostHeld, held());
+    }
+    const sentMeanwhile = wrote - wroteBefore;
+    const growth = memoryAfterGc() - baseline;
+
+    expect(sentMeanwhile).toBeGreaterThan(20 * HELD_BOUND);
+    expect(mostHeld).toBeLessThanOrEqual(HELD_BOUND);
+    expect(growth).toBeLessThan(sentMeanwhile / 4);
+
+    // Reading again, it gets everything it missed: the newest version of every stroke.
+    const final = eventMatching<{ revision: number; elements: { version: number }[] }>(
+      paused,
+      'updated-canvas',
+      (message) => message.revision === revision,
+      30_000,
+    );
+    tcpOf(paused).resume();
+    const caughtUp = await final;
+    expect(caughtUp.elements.map((stroke) => stroke.version)).toEqual(Array(STROKES).fill(version));
+  }, 120_000);
+});
