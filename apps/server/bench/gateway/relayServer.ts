@@ -44,7 +44,7 @@ export async function startRelay(): Promise<BenchServer> {
     async fixture(rooms, perRoom) {
       return {
         rooms: Array.from({ length: rooms }, (_, room) => ({
-          canvasId: `room-${room}`,
+          canvasId: `bench-canvas-${room}`,
           tokens: Array.from({ length: perRoom }, (_, client) => `relay-${room}-${client}`),
         })),
       };
