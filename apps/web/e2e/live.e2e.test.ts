@@ -93,7 +93,7 @@ describe('live drawing', () => {
       await page.goto(`/livecanvas/${canvasId}`);
       await elementsWhenReady(page, canvasId);
     }
-    const { x, y, width, height } = await boardRegion(drawer.page, 0.2, 0.3, 0.5, 0.4);
+    const { x, y, width, height } = await boardRegion(drawer.page, 0.35, 0.3, 0.45, 0.4);
     const mouse = drawer.page.mouse;
     await pickDrawTool(drawer.page);
     await mouse.move(x, y + height / 2);
