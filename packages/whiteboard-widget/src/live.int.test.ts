@@ -333,6 +333,9 @@ describe('opening a canvas with content', () => {
     await drawOnCanvas(server.url, owner, canvasId, elements);
     for (let i = 0; i < 12; i += 1)
       expect(await openAndRead(canvasId)).toEqual(elements.map((element) => element.id).sort());
+    // Opening is not a change: the server's copies are still the ones drawn.
+    const stored = await fetchScene(server.url, owner, canvasId);
+    expect(key(stored)).toEqual(key(elements as { id: string; version: number }[]));
     expect(guard.outside).toEqual([]);
-  });
+  }, 300_000);
 });

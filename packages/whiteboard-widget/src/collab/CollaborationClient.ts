@@ -297,7 +297,12 @@ export class CollaborationClient {
       this.loadedSubject.next(false);
       return;
     }
-    if (view.isReady()) this.onViewReady();
+    if (view.isReady()) {
+      // An editor that already shows a scene (a new client for a mounted board): that scene
+      // is not a change of ours.
+      this.tracker.markSeen(view.getSceneElements());
+      this.onViewReady();
+    }
   }
 
   /** The editor's scene changed (`<Whiteboard onChange>`): find and send local changes. */
