@@ -13,6 +13,8 @@ export interface Fixture {
 
 export interface BenchServer {
   url: string;
+  /** Where the server keeps its files; removed by the parent once the process is gone. */
+  dataDir?: string;
   fixture(rooms: number, perRoom: number): Promise<Fixture>;
 }
 
@@ -72,4 +74,4 @@ process.on('message', (request: ServerRequest) => {
   })();
 });
 process.on('SIGINT', () => process.exit(0));
-process.send!({ url: server.url });
+process.send!({ url: server.url, dataDir: server.dataDir });

@@ -1,5 +1,6 @@
 /** Starts `benchServer.ts` in its own Node process and talks to it over IPC. */
 import { fork } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Fixture, ServerRequest, ServerStats } from './benchServer';
@@ -38,17 +39,21 @@ export function startServer(mode: ServerMode): Promise<ServerProcess> {
       waiting.push({ resolve: resolve as (answer: unknown) => void, reject });
       child.send(request);
     });
+  let dataDir: string | undefined;
   const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    // SIGINT lets a profiled server write its profile before it exits.
-    child.kill(process.env.BENCH_CPU_PROF ? 'SIGINT' : 'SIGKILL');
-    await exited;
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      // SIGINT lets a profiled server write its profile before it exits.
+      child.kill(process.env.BENCH_CPU_PROF ? 'SIGINT' : 'SIGKILL');
+      await exited;
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', () => reject(died));
-    child.once('message', (message: { url: string }) => {
+    child.once('message', (message: { url: string; dataDir?: string }) => {
+      dataDir = message.dataDir;
       child.on('message', (answer) => waiting.shift()?.resolve(answer));
       resolve({
         url: message.url,

@@ -20,7 +20,8 @@ import {
 import type { BenchServer, Fixture } from './benchServer';
 
 export async function startTabula(): Promise<BenchServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tabula-bench-'));
+  // BENCH_DIR picks the disk the log is fsynced to (default: the OS temp dir).
+  const dataDir = mkdtempSync(path.join(process.env.BENCH_DIR ?? tmpdir(), 'tabula-bench-'));
   const app: TabulaApp = await createApp({
     eventStore: openSqliteEventStore<Event>({ dataDir }),
     readModels: createInMemoryReadModelStore(),
@@ -58,6 +59,7 @@ export async function startTabula(): Promise<BenchServer> {
 
   return {
     url,
+    dataDir,
     async fixture(rooms, perRoom) {
       const fixture: Fixture = { rooms: [] };
       let last = -1;
