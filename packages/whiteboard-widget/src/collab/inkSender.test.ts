@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyPointPatch } from '@tabula/domain';
 import { rect, stroke } from '../test/elements';
-import { InkSender } from './inkSender';
+import { InkSender, PATCHES_BEFORE_WHOLE } from './inkSender';
 import { ManualScheduler } from './scheduler';
 import { Throttle } from './throttle';
 
@@ -20,6 +20,15 @@ describe('InkSender', () => {
     // The receiver rebuilds the stroke from the whole element and the patch.
     const rebuilt = applyPointPatch(first!.elements![0]!, second!.patches![0]!);
     expect(rebuilt?.points).toEqual(stroke('s', 5).points);
+  });
+
+  it('sends a long stroke whole again now and then, so a peer that lost a message catches up', () => {
+    const sender = new InkSender();
+    sender.next('c', [stroke('s', 1)]);
+    for (let n = 2; n <= PATCHES_BEFORE_WHOLE + 1; n += 1)
+      expect(sender.next('c', [stroke('s', n)])?.patches).toHaveLength(1);
+    expect(sender.next('c', [stroke('s', PATCHES_BEFORE_WHOLE + 2)])?.elements).toHaveLength(1);
+    expect(sender.next('c', [stroke('s', PATCHES_BEFORE_WHOLE + 3)])?.patches).toHaveLength(1);
   });
 
   it('sends nothing for an element that did not change, and other elements whole', () => {
