@@ -1,17 +1,14 @@
 /**
  * The load of the gateway benchmark: drawing clients make gestures (see `gesture.ts`) frame
- * by frame on a 60 Hz clock, and every other client of their room records when each frame and
- * each commit reaches it. Ink goes out volatile, as the widget sends it; a frame counts as
- * delivered to a peer when a message carrying that version (or a later one) of the stroke
- * arrives and follows on from what the peer holds (a patch whose first point is past the
- * peer's last one cannot be shown: a message before it was lost).
+ * by frame on a 60 Hz clock, ink volatile as the widget sends it, and every other client of
+ * their room records when each frame and each commit reaches it (see `peerArrivals.ts`).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Socket } from 'socket.io-client';
-import type { InkMessage, UpdatedCanvasMessage } from '@tabula/domain/protocol';
 import { COMMIT_VERSION, FRAME_MS, GESTURE_FRAMES, GESTURE_POINTS, GestureSender } from './gesture';
 import type { FrameMessage, LoadKind } from './gesture';
 import type { RoomClients } from './roomClients';
+import { recordArrivals } from './peerArrivals';
 import { wireBytes } from './wireBytes';
 
 export interface LoadPlan {
@@ -57,14 +54,6 @@ export interface LoadResult {
   client: { cpuPercent: number; loopDelayP99Ms: number };
 }
 
-interface PeerView {
-  /** Highest frame version counted as delivered. */
-  frameSeen: number;
-  /** Points the peer's preview holds. */
-  points: number;
-  committed: boolean;
-}
-
 interface Ack {
   ok: boolean;
   error?: { code?: string; message?: string };
@@ -97,62 +86,6 @@ export async function runLoad(rooms: RoomClients[], plan: LoadPlan): Promise<Loa
   /** Stroke id → send time of each version (NaN: never sent). */
   const sentAt = new Map<string, Float64Array>();
   let acksPending = 0;
-
-  function listen(socket: Socket, ownPrefix: string): void {
-    const views = new Map<string, PeerView>();
-    const viewOf = (id: string) => {
-      let view = views.get(id);
-      if (!view) views.set(id, (view = { frameSeen: 0, points: 0, committed: false }));
-      return view;
-    };
-    const deliverFrames = (id: string, view: PeerView, version: number, now: number) => {
-      const times = sentAt.get(id);
-      const upTo = Math.min(version, GESTURE_POINTS);
-      if (!times || upTo <= view.frameSeen) return;
-      for (let v = view.frameSeen + 1; v <= upTo; v += 1) {
-        const sent = times[v]!;
-        if (Number.isNaN(sent)) continue;
-        result.frames.delivered += 1;
-        result.frames.toPeerMs.push(now - sent);
-      }
-      view.frameSeen = upTo;
-    };
-    socket.on('ink', (message: InkMessage) => {
-      const now = performance.now();
-      for (const element of message.elements ?? []) {
-        if (element.id.startsWith(ownPrefix)) continue;
-        const view = viewOf(element.id);
-        view.points = Array.isArray(element.points) ? element.points.length : 0;
-        deliverFrames(element.id, view, element.version, now);
-      }
-      for (const patch of message.patches ?? []) {
-        if (patch.id.startsWith(ownPrefix)) continue;
-        const view = viewOf(patch.id);
-        if (patch.fromIndex > view.points) {
-          result.frames.notApplicable += 1;
-          continue;
-        }
-        view.points = patch.fromIndex + patch.points.length;
-        deliverFrames(patch.id, view, patch.version, now);
-      }
-    });
-    socket.on('updated-canvas', (message: UpdatedCanvasMessage) => {
-      const now = performance.now();
-      for (const element of message.elements) {
-        if (element.id.startsWith(ownPrefix)) continue;
-        const view = viewOf(element.id);
-        if (plan.kind === 'commits') deliverFrames(element.id, view, element.version, now);
-        if (element.version < COMMIT_VERSION || view.committed) continue;
-        view.committed = true;
-        result.commits.delivered += 1;
-        result.commits.toPeerMs.push(now - sentAt.get(element.id)![COMMIT_VERSION]!);
-      }
-    });
-    socket.on('error', (payload: { message?: string }) => {
-      result.serverErrors += 1;
-      result.firstServerError ??= JSON.stringify(payload).slice(0, 300);
-    });
-  }
 
   function draw(socket: Socket, roomIndex: number, clientIndex: number, peers: number) {
     const bytes = wireBytes(socket);
@@ -241,7 +174,7 @@ export async function runLoad(rooms: RoomClients[], plan: LoadPlan): Promise<Loa
   const drawing: Promise<void>[] = [];
   for (const [roomIndex, room] of rooms.entries()) {
     room.sockets.forEach((socket, clientIndex) => {
-      listen(socket, `r${roomIndex}c${clientIndex}g`);
+      recordArrivals(socket, `r${roomIndex}c${clientIndex}g`, plan.kind, sentAt, result);
       if (plan.drawers === 'all' || clientIndex === 0)
         drawing.push(draw(socket, roomIndex, clientIndex, room.sockets.length - 1));
     });
