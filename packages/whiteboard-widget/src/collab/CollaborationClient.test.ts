@@ -144,6 +144,25 @@ describe('CollaborationClient against the real server', () => {
     expect(visibleIds(b)).toEqual(['kept']);
   });
 
+  it('never puts an old copy back over a local change when a peer’s preview ends', async () => {
+    const { alice, bob, canvasId } = await sharedCanvas();
+    const scheduler = new ManualScheduler();
+    const a = await open(server.url, alice, canvasId, { scheduler });
+    const b = await open(server.url, bob, canvasId);
+    b.board.draw([rect('e', 1)]);
+    await until(a, () => a.board.get('e') !== undefined, 'the element');
+
+    let inkArrived = false;
+    const inks = a.transport.events('ink').subscribe(() => (inkArrived = true));
+    a.board.draw([rect('e', 2, { x: 20 })], ['e']); // Alice drags it…
+    b.board.draw([rect('e', 3, { x: 300 })], ['e']); // …and so does Bob (ink only)
+    await until(a, () => inkArrived, 'Bob’s ink');
+    inks.unsubscribe();
+    a.board.draw([rect('e', 10, { x: 40 })]); // Alice's drag ends and is committed
+    scheduler.advance(10_000); // Bob's preview expires
+    expect(a.board.get('e')).toMatchObject({ version: 10, x: 40 });
+  });
+
   it('removes the previews of a peer who disconnects', async () => {
     const { alice, bob, canvasId } = await sharedCanvas();
     const b = await open(server.url, bob, canvasId);

@@ -562,10 +562,12 @@ export class CollaborationClient {
     const restored: SceneElement[] = [];
     if (restore.size > 0) {
       local = local.flatMap((element) => {
-        if (!restore.has(element.id) || this.editing.has(element.id)) return [element];
-        const base = restore.get(element.id);
-        if (base) restored.push(base);
-        return base ? [base] : [];
+        const ended = restore.get(element.id);
+        // Only a preview still shown goes: not one the local user has changed since.
+        if (!ended || element.version !== ended.shown.version || this.editing.has(element.id))
+          return [element];
+        if (ended.base) restored.push(ended.base);
+        return ended.base ? [ended.base] : [];
       });
     }
     if (hold && this.editing.size > 0) this.hold(local, incoming);

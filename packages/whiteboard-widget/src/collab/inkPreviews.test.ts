@@ -45,7 +45,7 @@ describe('InkPreviews', () => {
     expect(previews.oldestAt()).toBe(100);
 
     const byAda = previews.drop((preview) => preview.actorId === 'ada');
-    expect([...byAda.entries()]).toEqual([
+    expect([...byAda.entries()].map(([id, ended]) => [id, ended.base])).toEqual([
       ['r', rect('r', 1)],
       ['s', null],
     ]);

@@ -12,8 +12,8 @@ interface Preview {
   at: number;
 }
 
-/** What to put back where a preview ends without its commit: the old copy, or nothing. */
-export type Restore = Map<string, SceneElement | null>;
+/** Ended previews by id: what was shown, and what to put back (the old copy, or nothing). */
+export type Restore = Map<string, { shown: SceneElement; base: SceneElement | null }>;
 
 /**
  * Peers' ink as previews: the elements they are drawing, built from whole elements and from
@@ -86,7 +86,7 @@ export class InkPreviews {
     for (const [id, preview] of this.previews) {
       if (!which(preview, id)) continue;
       this.previews.delete(id);
-      restore.set(id, preview.base);
+      restore.set(id, { shown: preview.element, base: preview.base });
     }
     return restore;
   }
