@@ -10,7 +10,9 @@ import type { Browser, Page } from 'playwright-core';
 import { elementsWhenReady } from './board';
 import { seedCanvas, ServerClient, share, tokenOf, userIdOf } from './serverAccess';
 import {
+  baseUrl,
   checkActorsAfterEach,
+  expectAccessible,
   launchChromium,
   newUser,
   openActor,
@@ -182,24 +184,27 @@ describe('opening canvases', () => {
     expect(opens).toBe(50);
   });
 
-  it("shows 'Canvas not found.' for a deleted canvas and 'Not allowed!' for another user's, with no board", async () => {
-    const { page } = guest;
+  /** Opens `canvasId` on both canvas routes and expects `heading` where the board would be. */
+  async function expectRefused(page: Page, canvasId: string, heading: string): Promise<void> {
+    for (const route of ['canvas', 'livecanvas']) {
+      await page.goto(`/${route}/${canvasId}`);
+      await page.getByRole('heading', { name: heading }).waitFor();
+      expect(await whiteboard(page).locator('canvas').count(), `no board on /${route}`).toBe(0);
+      await expectAccessible(page, `${heading} on /${route}`);
+    }
+  }
+
+  it("shows 'Canvas not found.' and no board for a deleted canvas", async () => {
     const gone = personal[0]!;
-    const ownerToken = await tokenOf(owner.page);
-    const response = await fetch(new URL(`/canvas/deletecanvas/${gone.canvasId}`, page.url()), {
+    const response = await fetch(new URL(`/canvas/deletecanvas/${gone.canvasId}`, baseUrl()), {
       method: 'POST',
-      headers: { 'auth-token': ownerToken },
+      headers: { 'auth-token': await tokenOf(owner.page) },
     });
     expect(response.status).toBe(200);
+    await expectRefused(guest.page, gone.canvasId, 'Canvas not found.');
+  });
 
-    for (const route of ['canvas', 'livecanvas']) {
-      await page.goto(`/${route}/${gone.canvasId}`);
-      await page.getByRole('heading', { name: 'Canvas not found.' }).waitFor();
-      expect(await whiteboard(page).locator('canvas').count()).toBe(0);
-
-      await page.goto(`/${route}/${personal[1]!.canvasId}`);
-      await page.getByRole('heading', { name: 'Not allowed!' }).waitFor();
-      expect(await whiteboard(page).locator('canvas').count()).toBe(0);
-    }
+  it("shows 'Not allowed!' and no board for another user's canvas", async () => {
+    await expectRefused(guest.page, personal[1]!.canvasId, 'Not allowed!');
   });
 });
