@@ -64,7 +64,7 @@ describe('a paused peer', () => {
     const watcher = await server.socket(owner.token);
     for (const socket of [drawer, paused, watcher])
       expect(await emitWithAck(socket, 'join-canvas', { canvasId })).toMatchObject({ ok: true });
-    const serverSide = server.app.gateway.io.sockets.sockets.get(paused.id) as AppSocket;
+    const serverSide = server.app.gateway.io.sockets.sockets.get(paused.id!) as AppSocket;
     const held = () => socketBacklogBytes(serverSide);
 
     let version = 1;

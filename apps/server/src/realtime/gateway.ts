@@ -101,7 +101,7 @@ export function createGateway(
     });
   });
 
-  const live = new LiveRooms(context, canvases, socketFrameEncoder(io), liveRoomsOptions);
+  const live = new LiveRooms(context, canvases, socketFrameEncoder(), liveRoomsOptions);
 
   io.on('connection', (socket) => {
     const limiter = new RateLimiter(context.rateLimits.socketMessagesPerSecond, 1000);

@@ -4,20 +4,22 @@
  * what Engine.IO holds for it plus what the WebSocket has not yet handed to the network.
  */
 import type { FrameEncoder, LiveSession } from '../features/canvases/live/liveSession';
-import type { AppServer, AppSocket } from './socketTypes';
+import { stringify } from '../infrastructure/sharedJson';
+import type { AppSocket } from './socketTypes';
 
 /** Encoded Engine.IO messages of one Socket.IO packet. */
 export type SocketFrame = readonly (string | Buffer)[];
 
-/** Socket.IO's EVENT packet type (socket.io-parser `PacketType.EVENT`). */
-const EVENT = 2;
-
-export function socketFrameEncoder(io: AppServer): FrameEncoder<SocketFrame> {
-  const encoder = io.encoder as unknown as {
-    encode(packet: { type: number; nsp: string; data: unknown[] }): (string | Buffer)[];
-  };
+/**
+ * Socket.IO packets in the default parser's text form (`2` = EVENT, namespace `/`, no ack id,
+ * then the JSON of `[event, payload]`); our payloads never hold binary. An `updated-canvas`
+ * reuses the text its elements were given when they were committed (sharedJson.ts).
+ */
+export function socketFrameEncoder(): FrameEncoder<SocketFrame> {
   return {
-    encode: (event, payload) => encoder.encode({ type: EVENT, nsp: '/', data: [event, payload] }),
+    encode: (event, payload) => [
+      `2${event === 'updated-canvas' ? stringify([event, payload]) : JSON.stringify([event, payload])}`,
+    ],
   };
 }
 

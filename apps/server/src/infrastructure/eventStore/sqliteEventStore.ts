@@ -23,6 +23,7 @@ import type {
   StorableEvent,
   SubscribeToAllOptions,
 } from './eventStore';
+import { stringify } from '../sharedJson';
 import { applyDurablePragmas, createEventsTable, EVENTS_FILE_NAME } from './sqliteSchema';
 import type { EventRow } from './sqliteSchema';
 
@@ -117,7 +118,8 @@ export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
     // Subscribers get these records straight after COMMIT, without reading the rows back.
     const recorded: RecordedEvent<E>[] = [];
     for (const event of p.events) {
-      const body = JSON.stringify(event);
+      // The text already made for the commit's elements is reused (see sharedJson.ts).
+      const body = stringify(event)!;
       position = Number(
         insert.run(p.stream, revision, event.metadata.eventId, event.type, body, recordedAt)
           .lastInsertRowid,

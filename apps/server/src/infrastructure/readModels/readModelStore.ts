@@ -11,6 +11,7 @@
  * projection's checkpoint, atomically. A batch whose checkpoint is not greater than the stored
  * one is ignored, so replaying events into a projection is harmless.
  */
+import { stringify } from '../sharedJson';
 
 /**
  * The global log position of the last event a projection applied (the event store's
@@ -193,7 +194,8 @@ export function dropKey(kind: KeyKind, key: string): DropKeyOp {
 
 /** Serialises a value for storage; throws a TypeError for what JSON cannot hold (undefined, functions, bigint, cycles). */
 export function encodeValue(value: unknown): string {
-  const json = JSON.stringify(value);
+  // An element of a commit is serialised once for the log, the read models and the sockets.
+  const json = stringify(value);
   if (json === undefined)
     throw new TypeError(`Read-model values must be JSON-serialisable, got ${typeof value}`);
   return json;

@@ -18,6 +18,7 @@ import type { CanvasRef, JoinCanvasResult } from '@tabula/domain/protocol';
 import type { AppContext } from '../../../appContext';
 import { commandMetadata } from '../../../appContext';
 import type { RecordedEvent } from '../../../infrastructure/eventStore/eventStore';
+import { shareJson } from '../../../infrastructure/sharedJson';
 import type { CanvasesService } from '../canvases.service';
 import { changesSince, mergedChangesSince } from './canvasChanges';
 import { CanvasRoom } from './canvasRoom';
@@ -100,6 +101,8 @@ export class LiveRooms<Frame> {
   /** Appends the gesture as `LineDrawn`; resolves with its revision once committed. */
   async commit(session: LiveSession<Frame>, payload: unknown): Promise<{ revision: number }> {
     const { canvasId, eventId, elements, timing } = parseDto(CanvasUpdateDto, payload);
+    // Serialised once here; the log, the scene read model and the room's frame reuse it.
+    shareJson(elements);
     const data = timing === undefined ? { canvasId, elements } : { canvasId, elements, timing };
     const result = await this.context.canvases.handle(canvasStreamName(canvasId), {
       type: 'DrawLine',

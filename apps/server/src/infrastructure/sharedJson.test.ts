@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { shareJson, stringify } from './sharedJson';
+
+describe('sharedJson', () => {
+  const elements = () => [
+    { id: 'a', text: 'quote " and \\ backslash', points: [[1, 2]] },
+    { id: 'b', text: '__shared_json_0__', nested: { deep: [null, true] } },
+  ];
+
+  it('gives exactly what JSON.stringify gives, shared or not, wherever the objects sit', () => {
+    const shared = elements();
+    shareJson(shared);
+    const event = { type: 'LineDrawn', data: { canvasId: 'c', elements: shared, n: 1 } };
+    const merged = ['updated-canvas', { elements: [shared[1], shared[0], { id: 'fresh' }] }];
+    for (const value of [event, merged, shared, shared[0], elements(), 'text', 3, null])
+      expect(stringify(value)).toBe(JSON.stringify(value));
+    expect(stringify(undefined)).toBeUndefined();
+  });
+
+  it('splices many shared objects back in their places', () => {
+    const many = Array.from({ length: 25 }, (_, i) => ({ id: `e${i}`, v: [i, `${i}`] }));
+    shareJson(many);
+    const value = { first: many.slice(0, 12).reverse(), rest: many.slice(12), tail: 'end' };
+    expect(stringify(value)).toBe(JSON.stringify(value));
+  });
+
+  it('reuses the remembered text instead of serialising the objects again', () => {
+    const shared = elements();
+    shareJson(shared);
+    // Proof of reuse: the remembered text wins even though the object changed since.
+    shared[0]!.text = 'changed';
+    expect(stringify({ elements: shared })).toContain('quote');
+    expect(stringify(shared[0])).toContain('quote');
+  });
+
+  it('throws where JSON.stringify throws', () => {
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    expect(() => stringify(cycle)).toThrow(TypeError);
+    expect(() => stringify({ big: 1n })).toThrow(TypeError);
+  });
+});

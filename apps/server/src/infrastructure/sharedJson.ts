@@ -1,0 +1,55 @@
+/**
+ * One serialisation of what a commit carries, shared by everyone who writes it out: the log
+ * (SQLite body), the read models (one JSON value per element) and the socket frames
+ * (`updated-canvas`). `shareJson(elements)` serialises each element once and remembers the
+ * text by object identity; `stringify` then splices the remembered text in wherever the same
+ * objects appear, and serialises the rest as JSON.stringify would.
+ *
+ * Shared objects must not change afterwards (nothing on the drawing path mutates elements).
+ */
+import { randomUUID } from 'node:crypto';
+
+const remembered = new WeakMap<object, string>();
+
+/** Placeholders are unguessable per process, so no user text can be mistaken for one. */
+const MARKER = `__shared_json_${randomUUID().replaceAll('-', '')}_`;
+
+/** Serialises every value (and the array) now, once, for later `stringify` calls. */
+export function shareJson(values: readonly object[]): void {
+  if (remembered.has(values)) return;
+  const parts = values.map((value) => {
+    let json = remembered.get(value);
+    if (json === undefined) {
+      json = JSON.stringify(value);
+      remembered.set(value, json);
+    }
+    return json;
+  });
+  remembered.set(values, `[${parts.join(',')}]`);
+}
+
+/** JSON.stringify(value), reusing the text of any shared object inside it. */
+export function stringify(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  const whole = remembered.get(value);
+  if (whole !== undefined) return whole;
+  const spliced: string[] = [];
+  const json = JSON.stringify(value, function (this: unknown, _key, item: unknown) {
+    if (typeof item !== 'object' || item === null || item === value) return item;
+    const text = remembered.get(item);
+    if (text === undefined) return item;
+    spliced.push(text);
+    return `${MARKER}${spliced.length - 1}`;
+  });
+  if (spliced.length === 0 || json === undefined) return json;
+  // The placeholders appear in the text in the order they were made: one forward scan.
+  let text = '';
+  let from = 0;
+  spliced.forEach((part, index) => {
+    const placeholder = `"${MARKER}${index}"`;
+    const at = json.indexOf(placeholder, from);
+    text += json.slice(from, at) + part;
+    from = at + placeholder.length;
+  });
+  return text + json.slice(from);
+}
