@@ -72,17 +72,26 @@ export class LiveRooms<Frame> {
     let shown = this.shown.get(session.id);
     if (!shown) this.shown.set(session.id, (shown = new Set()));
     shown.add(canvasId);
-    // Whoever opens the canvas learns who is in it now (not only when someone accepts).
-    const collaborators = await this.canvases.members(canvasId);
-    session.write(this.encoder.encode('collaborator-joined', { canvasId, collaborators }));
-    let answer: JoinCanvasResult | undefined;
+    try {
+      const answer = await this.read(canvasId, sinceRevision);
+      // Whoever opens the canvas learns who is in it now (not only when someone accepts).
+      const collaborators = await this.canvases.members(canvasId);
+      session.write(this.encoder.encode('collaborator-joined', { canvasId, collaborators }));
+      room.told(session.id, answer.revision);
+      return answer;
+    } catch (error) {
+      this.leave(session.id, canvasId);
+      throw error;
+    }
+  }
+
+  /** The scene, or only the changes after `sinceRevision` when the log can tell them. */
+  private async read(canvasId: string, sinceRevision?: number): Promise<JoinCanvasResult> {
     if (sinceRevision !== undefined) {
       const since = await changesSince(this.context, canvasId, sinceRevision);
-      if (since) answer = { kind: 'changes', canvasId, ...since };
+      if (since) return { kind: 'changes', canvasId, ...since };
     }
-    answer ??= { kind: 'snapshot', canvasId, ...(await this.canvases.snapshot(canvasId)) };
-    room.told(session.id, answer.revision);
-    return answer;
+    return { kind: 'snapshot', canvasId, ...(await this.canvases.snapshot(canvasId)) };
   }
 
   /** The session stops showing the canvas: no more commits or ink from it; membership stays. */
