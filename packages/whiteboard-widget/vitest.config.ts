@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit tests (`*.test.ts`) run in Node without I/O; `*.int.test.ts` drive Debian's Chromium
-// against a page built with Vite (and, for the live ones, the real Tabula server).
+// `*.test.ts` run in Node: pure units, and the sync engine and transports against the real
+// server started in this process (`@tabula/server/testing`, in-memory store) over real
+// Socket.IO. `*.int.test.ts` drive Debian's Chromium against a page built with Vite (and, for
+// the live ones, the real Tabula server in a child process).
 export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}'],

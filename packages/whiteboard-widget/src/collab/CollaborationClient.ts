@@ -327,8 +327,7 @@ export class CollaborationClient {
     this.editing = editing;
     const deltas = this.tracker.takeDeltas(elements, editing);
     if (ended.length > 0) this.inkSender.forget(ended);
-    if (deltas.length > 0)
-      this.commit(deltas, this.clock.take(deltas.map((element) => element.id)));
+    if (deltas.length > 0) this.commit(deltas, this.clock.take(deltas, now));
     if (ended.length > 0) {
       this.clock.forget(ended);
       this.releaseHeld(ended);

@@ -41,12 +41,17 @@ export class GestureClock {
     }
   }
 
-  /** The timing of these elements' gestures (undefined when none was measured); all are forgotten. */
-  take(ids: Iterable<string>): GestureTiming | undefined {
+  /**
+   * The timing of the gestures that ended with these elements, as committed at `now` (their
+   * last step or points counted too); undefined when none was measured. All are forgotten.
+   */
+  take(elements: readonly SceneElement[], now: number): GestureTiming | undefined {
     let timing: GestureTiming | undefined;
-    for (const id of ids) {
-      const gesture = this.gestures.get(id);
-      if (!gesture) continue;
+    for (const element of elements) {
+      const id = element.id;
+      if (!this.gestures.has(id)) continue;
+      this.observe(element, now);
+      const gesture = this.gestures.get(id)!;
       this.gestures.delete(id);
       if (gesture.times.length === 0) continue;
       timing ??= {};
