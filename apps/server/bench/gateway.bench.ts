@@ -8,8 +8,9 @@
  * run as `ink` with the whole element on every frame, and as the old load, a whole-element
  * `canvas-update` on every frame.
  *
- * Knobs: BENCH_GATEWAY_MS (load length per run, default 6000: 3 gestures per drawer),
- * BENCH_GATEWAY_ONLY=a,c (scenarios by letter), BENCH_GATEWAY_LOADS=patches,whole,commits.
+ * Knobs: BENCH_GATEWAY_MS (how long each drawer draws in the point-patch runs, default 6000:
+ * 3 gestures; the comparison runs draw one gesture less), BENCH_GATEWAY_ONLY=a,c (scenarios
+ * by letter), BENCH_GATEWAY_LOADS=patches,whole,commits.
  */
 import { fileURLToPath } from 'node:url';
 import { runLoad } from './gateway/drawLoad';
@@ -43,7 +44,9 @@ const LOADS: Record<LoadKind, string> = {
 const GESTURE_MS = GESTURE_FRAMES * FRAME_MS;
 const LOAD_MS = Number(process.env.BENCH_GATEWAY_MS ?? 6000);
 const GESTURES = Math.max(1, Math.round(LOAD_MS / GESTURE_MS));
-const DRAIN_MS = 3000;
+/** Gestures per drawer: the issue's load in full, the comparisons shorter (time budget). */
+const gesturesOf = (kind: LoadKind) => (kind === 'patches' ? GESTURES : Math.max(1, GESTURES - 1));
+const DRAIN_MS = 2000;
 
 function listed<T extends string>(variable: string, all: readonly T[]): T[] {
   const wanted = process.env[variable]?.split(',').map((item) => item.trim());
@@ -61,7 +64,7 @@ async function measure(mode: ServerMode, scenario: Scenario, kind: LoadKind): Pr
     const load = await runLoad(rooms, {
       kind,
       drawers: scenario.drawers,
-      gestures: GESTURES,
+      gestures: gesturesOf(kind),
       drainMs: DRAIN_MS,
     });
     const stats = await server.stats();
@@ -99,7 +102,7 @@ export async function run(): Promise<object> {
   return {
     load: {
       gesture: `${GESTURE_FRAMES - 1} points at 60 Hz, then the commit (${Math.round(GESTURE_MS)} ms)`,
-      gesturesPerDrawer: GESTURES,
+      gesturesPerDrawer: Object.fromEntries(kinds.map((kind) => [LOADS[kind], gesturesOf(kind)])),
       maxDrainMs: DRAIN_MS,
     },
     goals: goals(byLetter.patches, byLetter.whole),
