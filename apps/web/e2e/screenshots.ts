@@ -112,6 +112,9 @@ async function main(): Promise<void> {
       await owner.getByRole('button', { name: 'Cancel' }).click();
       await guest.goto(`/livecanvas/${canvasId}`);
       await shot(guest, 'livecanvas');
+      await guest.goto('/canvas/no-such-canvas');
+      await guest.getByRole('heading', { name: 'Canvas not found.' }).waitFor();
+      await shot(guest, 'canvas-not-found');
       if (size.width < 768) {
         await owner.goto('/');
         await owner.getByRole('button', { name: 'Open menu' }).click();
