@@ -4,6 +4,7 @@
  * cursors, which crosses nodes through the Socket.IO adapter's canvas rooms.
  */
 import { PointerDto, parseDto } from '@tabula/domain/dto';
+import type { InkMessage } from '@tabula/domain/protocol';
 import type { AppContext } from '../appContext';
 import type { LiveRooms } from '../features/canvases/live/liveRooms';
 import type { LiveSession } from '../features/canvases/live/liveSession';
@@ -17,6 +18,8 @@ export function registerDrawingHandlers(
   session: LiveSession<SocketFrame>,
   context: AppContext,
   live: LiveRooms<SocketFrame>,
+  /** Hands accepted ink to the other nodes (absent on a single node). */
+  toOtherNodes?: (message: InkMessage) => void,
 ): void {
   const { logError } = context;
   const on = (
@@ -39,7 +42,11 @@ export function registerDrawingHandlers(
 
   on('canvas-update', (payload) => live.commit(session, payload));
 
-  on('ink', async (payload) => live.ink(session, payload));
+  on('ink', async (payload) => {
+    const message = live.ink(session, payload);
+    toOtherNodes?.(message);
+    return null;
+  });
 
   on('pointer', async (payload) => {
     const { canvasId, x, y, tool } = parseDto(PointerDto, payload);

@@ -9,6 +9,7 @@ import { concatMap, from } from 'rxjs';
 import type { Subscription } from 'rxjs';
 import { INVALID_REQUEST, MESSAGE_TOO_LARGE, TOO_MANY_MESSAGES } from '@tabula/domain';
 import { CLIENT_EVENT_NAMES, MAX_SOCKET_MESSAGE_BYTES } from '@tabula/domain/protocol';
+import type { InkMessage } from '@tabula/domain/protocol';
 import type { AppContext } from '../appContext';
 import type { AuthService } from '../features/auth/auth.service';
 import type { CanvasesService } from '../features/canvases/canvases.service';
@@ -83,6 +84,10 @@ export function createGateway(
   // Cluster-wide messages (presence, cursors) cross nodes through the adapter; event fan-out
   // does not need it: every node tails the log and emits to its own sockets (`io.local`).
   if (adapter) io.adapter(adapter as never);
+  // Ink is relayed by each node to its own sessions; other nodes hear it through the adapter.
+  const toOtherNodes = adapter
+    ? (message: InkMessage) => io.serverSideEmit('live-ink', message)
+    : undefined;
 
   io.use((socket, next) => {
     void (async () => {
@@ -102,6 +107,7 @@ export function createGateway(
   });
 
   const live = new LiveRooms(context, canvases, socketFrameEncoder(), liveRoomsOptions);
+  io.on('live-ink', (message) => live.relay(message));
 
   io.on('connection', (socket) => {
     const limiter = new RateLimiter(context.rateLimits.socketMessagesPerSecond, 1000);
@@ -126,7 +132,7 @@ export function createGateway(
     void socket.join([rooms.user(socket.data.userId), rooms.session(socket.data.sessionId)]);
     registerPresenceHandlers(io, socket, context, auth, canvases);
     registerCollaborationHandlers(socket, context, canvases);
-    registerDrawingHandlers(socket, socketSession(socket), context, live);
+    registerDrawingHandlers(socket, socketSession(socket), context, live, toOtherNodes);
     markOnline(io, socket, context).catch((error) => context.logError(error, 'presence'));
   });
 

@@ -1,5 +1,9 @@
 import type { Server, Socket } from 'socket.io';
-import type { ClientToServerEvents, ServerToClientEvents } from '@tabula/domain/protocol';
+import type {
+  ClientToServerEvents,
+  InkMessage,
+  ServerToClientEvents,
+} from '@tabula/domain/protocol';
 
 /** What the connection middleware learnt from the handshake token. */
 export interface SocketData {
@@ -9,10 +13,24 @@ export interface SocketData {
   profilePhoto: string;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, {}, SocketData>;
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, {}, SocketData>;
+/** What nodes tell each other through the Socket.IO adapter (`serverSideEmit`). */
+export interface InterServerEvents {
+  /** Ink relayed on one node, for the sessions of the canvas on the others. */
+  'live-ink': (message: InkMessage) => void;
+}
+
+export type AppServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
+export type AppSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
 
 export const rooms = {
   canvas: (canvasId: string) => `canvas:${canvasId}`,

@@ -191,7 +191,7 @@ describe('CanvasRoom ink', () => {
     const [sender, p1, p2] = [session('a'), session('b'), session('c')];
     for (const s of [sender, p1, p2]) canvasRoom.add(s);
     const message = ink({ elements: [rect('r1', 1)] });
-    canvasRoom.ink(sender, message);
+    canvasRoom.ink(message, sender.id);
     expect(p1.of('ink')).toEqual([message]);
     expect(p2.of('ink')).toEqual([message]);
     expect(sender.of('ink')).toEqual([]);
@@ -204,22 +204,22 @@ describe('CanvasRoom ink', () => {
     canvasRoom.add(sender);
     canvasRoom.add(busy);
     busy.state.backlog = 10;
-    canvasRoom.ink(sender, ink({ elements: [freedraw('f1', [[0, 0]])] }));
+    canvasRoom.ink(ink({ elements: [freedraw('f1', [[0, 0]])] }), sender.id);
     canvasRoom.ink(
-      sender,
       ink({ patches: [{ id: 'f1', version: 2, fromIndex: 1, points: [[1, 1]] }] }),
+      sender.id,
     );
     canvasRoom.ink(
-      sender,
       ink({ patches: [{ id: 'f1', version: 3, fromIndex: 2, points: [[2, 2]] }] }),
+      sender.id,
     );
     canvasRoom.ink(
-      sender,
       ink({ patches: [{ id: 'f2', version: 2, fromIndex: 0, points: [[5, 5]] }] }),
+      sender.id,
     );
     canvasRoom.ink(
-      sender,
       ink({ patches: [{ id: 'f2', version: 3, fromIndex: 1, points: [[6, 6]] }] }),
+      sender.id,
     );
     expect(busy.of('ink')).toEqual([]);
     busy.drain();
@@ -256,7 +256,7 @@ describe('CanvasRoom ink', () => {
     canvasRoom.add(sender);
     canvasRoom.add(busy);
     busy.state.backlog = 10;
-    for (let i = 0; i < 50; i++) canvasRoom.ink(sender, ink({ elements: [rect(`r${i}`, 1)] }));
+    for (let i = 0; i < 50; i++) canvasRoom.ink(ink({ elements: [rect(`r${i}`, 1)] }), sender.id);
     busy.drain();
     const [message] = busy.of('ink') as InkMessage[];
     expect(message!.elements!.map((element) => element.id)).toEqual(['r46', 'r47', 'r48', 'r49']);
@@ -271,12 +271,12 @@ describe('CanvasRoom ink', () => {
     const points = (n: number, from: number) =>
       Array.from({ length: n }, (_, i): [number, number] => [from + i, 0]);
     canvasRoom.ink(
-      sender,
       ink({ patches: [{ id: 'f', version: 1, fromIndex: 0, points: points(60, 0) }] }),
+      sender.id,
     );
     canvasRoom.ink(
-      sender,
       ink({ patches: [{ id: 'f', version: 2, fromIndex: 60, points: points(60, 60) }] }),
+      sender.id,
     );
     busy.drain();
     expect(busy.of('ink')).toEqual([]);

@@ -114,11 +114,11 @@ export class CanvasRoom<Frame> {
     if (this.queued.length === 1 && this.flushing === null) setImmediate(() => this.flush());
   }
 
-  /** Relays ink from `from` to every other session of the room. */
-  ink(from: LiveSession<Frame>, message: InkMessage): void {
+  /** Relays ink to every session of the room but the sender's (when it is on this node). */
+  ink(message: InkMessage, senderId?: string): void {
     let frame: Frame | undefined;
     for (const member of this.members.values()) {
-      if (member.session.id === from.id) continue;
+      if (member.session.id === senderId) continue;
       if (member.inkWaiting || member.session.backlogBytes() > 0) {
         member.ink.add(message);
         this.waitToSendInk(member);

@@ -14,7 +14,7 @@ import {
   JoinCanvasDto,
   parseDto,
 } from '@tabula/domain/dto';
-import type { CanvasRef, JoinCanvasResult } from '@tabula/domain/protocol';
+import type { CanvasRef, InkMessage, JoinCanvasResult } from '@tabula/domain/protocol';
 import type { AppContext } from '../../../appContext';
 import { commandMetadata } from '../../../appContext';
 import type { RecordedEvent } from '../../../infrastructure/eventStore/eventStore';
@@ -124,19 +124,24 @@ export class LiveRooms<Frame> {
     return { revision: result.revision };
   }
 
-  /** Relays ink to the others showing the canvas; only from a member that joined it. */
-  ink(session: LiveSession<Frame>, payload: unknown): null {
+  /**
+   * Relays ink to the others showing the canvas; only from a member that joined it. Returns
+   * the message, for the sessions of the canvas on other nodes (`relay`).
+   */
+  ink(session: LiveSession<Frame>, payload: unknown): InkMessage {
     const { canvasId, elements, patches } = parseDto(InkDto, payload);
     const room = this.rooms.get(canvasId);
     if (!room?.has(session.id)) throw new DomainError('FORBIDDEN', NOT_ALLOWED);
-    const message: { canvasId: string; actorId: string } & Pick<InkDto, 'elements' | 'patches'> = {
-      canvasId,
-      actorId: session.userId,
-    };
+    const message: InkMessage = { canvasId, actorId: session.userId };
     if (elements !== undefined) message.elements = elements;
     if (patches !== undefined) message.patches = patches;
-    room.ink(session, message);
-    return null;
+    room.ink(message, session.id);
+    return message;
+  }
+
+  /** Ink another node accepted: to this node's sessions of the canvas. */
+  relay(message: InkMessage): void {
+    this.rooms.get(message.canvasId)?.ink(message);
   }
 
   /**
