@@ -122,17 +122,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     post: (route, body, token) => call('POST', route, body ?? {}, token),
     get: (route, token) => call('GET', route, undefined, token),
     socket(token) {
-      const socket: ClientSocket = connect(url, {
-        auth: { token },
-        transports: ['websocket'],
-        forceNew: true,
-        reconnection: false,
-      });
-      sockets.push(socket);
-      return new Promise((resolve, reject) => {
-        socket.once('connect', () => resolve(socket));
-        socket.once('connect_error', reject);
-      });
+      return connectSocket(url, token, sockets);
     },
     async close({ keepData = false } = {}) {
       for (const socket of sockets) socket.disconnect();
@@ -145,6 +135,25 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       if (!keepData && !options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A real socket.io client on `url` with `token`, once connected; kept in `opened` to close later. */
+export function connectSocket(
+  url: string,
+  token: string,
+  opened: ClientSocket[] = [],
+): Promise<ClientSocket> {
+  const socket: ClientSocket = connect(url, {
+    auth: { token },
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+  });
+  opened.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
 }
 
 /** Emits with an ack and resolves with the ack's result. */

@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
-import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '@tabula/domain';
 import type { InkMessage } from '@tabula/domain/protocol';
@@ -20,7 +19,7 @@ import {
 } from '../src/infrastructure/readModels/index';
 import { element, freshEventId } from './scenario';
 import type { ClientSocket } from './testServer';
-import { REDIS_URL, emitWithAck, newUser, nextEvent } from './testServer';
+import { REDIS_URL, connectSocket, emitWithAck, newUser, nextEvent } from './testServer';
 
 describe('two nodes', () => {
   const eventStore = createInMemoryEventStore<Event>();
@@ -42,20 +41,6 @@ describe('two nodes', () => {
     const node = { app, url: await app.listen(0) };
     nodes.push(node);
     return node;
-  }
-
-  function socketTo(url: string, token: string): Promise<ClientSocket> {
-    const socket: ClientSocket = connect(url, {
-      auth: { token },
-      transports: ['websocket'],
-      forceNew: true,
-      reconnection: false,
-    });
-    sockets.push(socket);
-    return new Promise((resolve, reject) => {
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', reject);
-    });
   }
 
   async function signUp(url: string) {
@@ -88,7 +73,10 @@ describe('two nodes', () => {
     await canvases.execute(owner.id, { type: 'InviteUser', data: { canvasId, userId: guest.id } });
     await canvases.execute(guest.id, { type: 'AcceptInvitation', data: { canvasId } });
     await allNodesCurrent();
-    [onA, onB] = [await socketTo(a.url, owner.token), await socketTo(b.url, guest.token)];
+    [onA, onB] = [
+      await connectSocket(a.url, owner.token, sockets),
+      await connectSocket(b.url, guest.token, sockets),
+    ];
     for (const socket of [onA, onB])
       expect(await emitWithAck(socket, 'join-canvas', { canvasId })).toMatchObject({ ok: true });
   });
