@@ -12,6 +12,7 @@
  * 3 gestures; the comparison runs draw one gesture less), BENCH_GATEWAY_ONLY=a,c (scenarios
  * by letter), BENCH_GATEWAY_LOADS=patches,whole,commits.
  */
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { runLoad } from './gateway/drawLoad';
 import { FRAME_MS, GESTURE_FRAMES } from './gateway/gesture';
@@ -55,6 +56,7 @@ function listed<T extends string>(variable: string, all: readonly T[]): T[] {
 
 async function measure(mode: ServerMode, scenario: Scenario, kind: LoadKind): Promise<Measured> {
   const server = await startServer(mode);
+  const loadAverage = os.loadavg()[0]!;
   try {
     const fixture = await server.fixture(scenario.rooms, scenario.perRoom);
     const rooms = await Promise.all(
@@ -69,7 +71,13 @@ async function measure(mode: ServerMode, scenario: Scenario, kind: LoadKind): Pr
     });
     const stats = await server.stats();
     disconnectAll(rooms);
-    return summarise(load, stats);
+    const measured = summarise(load, stats, loadAverage);
+    if (measured.frames.delivered === 0 || measured.commits.refused > 0 || load.serverErrors > 0)
+      console.error(
+        `[bench] warning: ${mode} ${scenario.letter} ${kind}: ${measured.frames.delivered} frames delivered, ` +
+          `${measured.commits.refused} commits refused, ${load.serverErrors} errors`,
+      );
+    return measured;
   } finally {
     await server.stop();
   }

@@ -10,7 +10,8 @@ import { latencySummary, mean, ratio, round } from './stats';
 /** Scenario name → load name → both servers. */
 export type Results = Record<string, Record<string, Compared>>;
 
-export function summarise(load: LoadResult, stats: ServerStats) {
+/** One server's figures for one run; `loadAverage` is the machine's 1-minute load before it. */
+export function summarise(load: LoadResult, stats: ServerStats, loadAverage: number) {
   const { frames, commits } = load;
   const deliveredMessages = frames.delivered + commits.delivered;
   const cpuMs = stats.cpuUserMs + stats.cpuSystemMs;
@@ -52,6 +53,7 @@ export function summarise(load: LoadResult, stats: ServerStats) {
       loopDelayP99Ms: round(load.client.loopDelayP99Ms),
     },
     wallMs: round(load.wallMs, 0),
+    machineLoadAverage: round(loadAverage, 2),
   };
 }
 
@@ -150,6 +152,8 @@ export function table(results: Results) {
           serverCpuUsPerMessage: run.server.cpuUsPerDeliveredMessage,
           serverRssPeakMb: run.server.rssPeakMb,
           serverRssGrowthMb: run.server.rssGrowthMb,
+          loadClientCpuPercent: run.loadClient.cpuPercent,
+          machineLoadAverage: run.machineLoadAverage,
         });
       }
   return rows;
