@@ -123,11 +123,40 @@ export default tseslint.config(
     ],
     'packages/ui holds presentational React components: it imports react only.',
   ),
-  boundary(
-    ['packages/whiteboard-widget/src/**/*.{ts,tsx}'],
-    [...SERVER_ONLY, ...APPS, '@tabula/domain/dto'],
-    'The widget may import domain (pure code and types) and ui, never the apps or server libraries.',
-  ),
+  {
+    ...boundary(
+      ['packages/whiteboard-widget/src/**/*.{ts,tsx}'],
+      [...SERVER_ONLY, ...APPS, '@tabula/domain/dto'],
+      'The widget may import domain (pure code and types) and ui, never the apps or server libraries.',
+    ),
+    ignores: ['packages/whiteboard-widget/src/**/*.test.{ts,tsx}'],
+  },
+  // The widget's tests run the real server in-process through its testing entry, and nothing else of it.
+  {
+    files: ['packages/whiteboard-widget/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@tabula/server', message: 'Widget tests use @tabula/server/testing.' }],
+          patterns: [
+            {
+              // gitignore-style: the package folder itself stays allowed so that its testing
+              // entry can be re-included.
+              group: [
+                ...SERVER_ONLY,
+                ...APPS.filter((pattern) => pattern !== '@tabula/server'),
+                '!@tabula/server/testing',
+                '@tabula/domain/dto',
+              ],
+              message:
+                'Widget tests may import @tabula/server/testing, never the rest of the server or the apps.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // The main entry of the widget never pulls in a transport.
     files: ['packages/whiteboard-widget/src/**/*.{ts,tsx}'],

@@ -29,6 +29,4 @@ export const MAX_POINTS_PER_ELEMENT = 10_000;
 export const MAX_POINTER_COORDINATE = 1e9;
 export const MAX_POINTER_TOOL_LENGTH = 32;
 
-/** `ink`: at most this many whole elements and point patches in one message. */
-export const MAX_INK_ELEMENTS = 100;
-export const MAX_INK_PATCHES = 100;
+export { MAX_INK_ELEMENTS, MAX_INK_PATCHES } from '../protocol/limits';

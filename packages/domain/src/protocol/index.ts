@@ -76,7 +76,12 @@ export type {
 } from './socket';
 export { CLIENT_EVENT_NAMES } from './socket';
 
-export { MAX_ELEMENTS_PER_UPDATE, MAX_SOCKET_MESSAGE_BYTES } from './limits';
+export {
+  MAX_ELEMENTS_PER_UPDATE,
+  MAX_INK_ELEMENTS,
+  MAX_INK_PATCHES,
+  MAX_SOCKET_MESSAGE_BYTES,
+} from './limits';
 export {
   MAX_CANVAS_NAME_LENGTH,
   MAX_DISPLAY_NAME_LENGTH,

@@ -8,9 +8,7 @@ import type { Event, SceneElement } from '@tabula/domain';
 import type { InkMessage } from '@tabula/domain/protocol';
 import { rect, stroke } from '../test/elements';
 // Tests only: the real server in this process (the widget's code never imports the server).
-// eslint-disable-next-line no-restricted-imports
 import { startInMemoryServer } from '@tabula/server/testing';
-// eslint-disable-next-line no-restricted-imports
 import type { InMemoryServer, TestUser } from '@tabula/server/testing';
 import { openTab, until } from '../test/testBoard';
 import type { TestTab } from '../test/testBoard';

@@ -1,9 +1,7 @@
 import { pointPatch } from '@tabula/domain';
 import type { InkPointPatch, SceneElement } from '@tabula/domain';
+import { MAX_INK_ELEMENTS } from '@tabula/domain/protocol';
 import type { InkPayload } from '@tabula/domain/protocol';
-
-/** The most elements (and patches) one `ink` message carries (the server's bound). */
-export const MAX_INK_ELEMENTS = 100;
 
 /**
  * A stroke goes whole again after this many patches: a peer that lost a message (ink is

@@ -3,9 +3,7 @@ import { filter, firstValueFrom } from 'rxjs';
 import { io } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 // Tests only: the real server in this process (the widget's code never imports the server).
-// eslint-disable-next-line no-restricted-imports
 import { startInMemoryServer } from '@tabula/server/testing';
-// eslint-disable-next-line no-restricted-imports
 import type { InMemoryServer } from '@tabula/server/testing';
 import { rect } from '../test/elements';
 import { openTab, until } from '../test/testBoard';
