@@ -49,7 +49,7 @@ export class LiveRooms<Frame> {
     this.roomOptions = {
       encoder,
       maxBacklogBytes: options.maxBacklogBytes ?? 1024 * 1024,
-      maxEntries: options.maxInkEntries ?? 256,
+      maxEntries: options.maxInkEntries ?? 64,
       maxPoints: options.maxInkPoints ?? 20_000,
       catchUp: (canvasId, revision) =>
         mergedChangesSince(context, canvasId, revision, (id) => canvases.snapshot(id)),
