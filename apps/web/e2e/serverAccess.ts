@@ -5,7 +5,6 @@
  */
 import path from 'node:path';
 // The e2e suite reads the test server's log file to check what was stored; the app never does.
-// eslint-disable-next-line no-restricted-imports
 import Database from 'better-sqlite3';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
