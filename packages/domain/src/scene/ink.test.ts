@@ -42,7 +42,7 @@ describe('ink point patches', () => {
     expect(pointPatch(element('s1'), element('s1', { version: 2 }))).toBeNull();
   });
 
-  it('a receiver rebuilds the sender’s element from patches, and a resent patch changes nothing', () => {
+  it('a receiver rebuilds the sender’s element from patches, and a resent or late patch is refused', () => {
     const base = stroke([[0, 0]]);
     const grown = stroke([
       [0, 0],
@@ -55,7 +55,18 @@ describe('ink point patches', () => {
     expect(once?.points).toEqual(grown.points);
     expect(once?.pressures).toEqual(grown.pressures);
     expect(once?.version).toBe(3);
-    expect(applyPointPatch(once!, patch!)?.points).toEqual(grown.points);
+    expect(applyPointPatch(once!, patch!)).toBeNull();
+    // The committed stroke (same or higher version) is never cut back by a late patch.
+    const committed = stroke(
+      [
+        [0, 0],
+        [1, 1],
+        [2, 2],
+        [3, 3],
+      ],
+      5,
+    );
+    expect(applyPointPatch(committed, patch!)).toBeNull();
   });
 
   it('refuses a patch that does not follow on (a message was dropped)', () => {

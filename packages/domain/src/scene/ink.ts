@@ -61,17 +61,19 @@ export function pointPatch(
 }
 
 /**
- * `element` with `patch` applied, or null when the patch does not follow on from it (a point
- * before `fromIndex` is missing: a message was dropped, so wait for the next whole element or
- * the commit). Points past `fromIndex` are replaced, so a resent patch is harmless.
+ * `element` with `patch` applied, or null when the patch does not apply: it is not newer than
+ * the element (a late or resent patch must never cut back a copy that already has its points,
+ * such as the committed stroke), or it does not follow on from it (a point before
+ * `fromIndex` is missing: a message was dropped, so wait for the next whole element or the
+ * commit).
  */
 export function applyPointPatch(element: SceneElement, patch: InkPointPatch): SceneElement | null {
-  if (element.id !== patch.id) return null;
+  if (element.id !== patch.id || patch.version <= element.version) return null;
   const points = pointsOf(element);
   if (patch.fromIndex > points.length) return null;
   const next: SceneElement = {
     ...element,
-    version: Math.max(element.version, patch.version),
+    version: patch.version,
     points: [...points.slice(0, patch.fromIndex), ...patch.points],
   };
   if (patch.pressures !== undefined)
