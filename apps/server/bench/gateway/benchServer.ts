@@ -29,7 +29,10 @@ export interface ServerStats {
 export type ServerRequest =
   { type: 'fixture'; rooms: number; perRoom: number } | { type: 'start' } | { type: 'stats' };
 
-/** CPU and peak RSS since the last `start` (RSS sampled every 25 ms: often enough for a peak, cheap enough not to weigh on the CPU figure). */
+/**
+ * CPU and peak RSS since the last `start`; RSS is sampled every 25 ms, often enough for the
+ * peak and cheap enough not to weigh on the CPU figure.
+ */
 function meter() {
   let cpu = process.cpuUsage();
   let rssPeak = 0;
