@@ -26,8 +26,8 @@ import {
   freshEventId,
   logLength,
   makeCollaborator,
-  pause,
   recordMessages,
+  roundTrip,
   signUp,
 } from './scenario';
 import type { ClientSocket, TestServer } from './testServer';
@@ -53,6 +53,31 @@ describe('live canvases over sockets', () => {
   beforeEach(async () => {
     canvasId = await createCanvas(server, owner.token, 'Team board');
   });
+
+  /**
+   * The owner draws `elementId` on the canvas; `outsider` does not get it. Barrier: another tab
+   * of the owner shows the canvas and hears the stroke, so the room has been sent it; then a
+   * round trip of `outsider` would come after an `updated-canvas` sent to it.
+   */
+  async function expectOwnerStrokeMisses(outsider: ClientSocket, elementId: string) {
+    const witness = await server.socket(owner.token);
+    expect(await emitWithAck(witness, 'join-canvas', { canvasId })).toMatchObject({ ok: true });
+    const recording = recordMessages([outsider]);
+    const heard = eventMatching<{ elements: { id: string }[] }>(
+      witness,
+      'updated-canvas',
+      (update) => update.elements.some((drawn) => drawn.id === elementId),
+    );
+    const drawn = await emitWithAck(ownerSocket, 'canvas-update', {
+      canvasId,
+      eventId: freshEventId(),
+      elements: [element(elementId)],
+    });
+    expect(drawn).toMatchObject({ ok: true });
+    await heard;
+    await roundTrip(outsider);
+    expect(recording.stop()[0]!.map(([event]) => event)).not.toContain('updated-canvas');
+  }
 
   describe('invite-user', () => {
     it('appends UserInvited and sends the invitee receive-invitation with the inviter as username', async () => {
@@ -193,14 +218,7 @@ describe('live canvases over sockets', () => {
       expect(ack).toEqual({ ok: true, data: { canvasId, userId: guest.id } });
       expect(await leaved).toEqual({ canvasId, userId: guest.id });
       expect(await removed).toEqual({ message: REMOVED_BY_ADMIN });
-      const recording = recordMessages([guestSocket]);
-      await emitWithAck(ownerSocket, 'canvas-update', {
-        canvasId,
-        eventId: freshEventId(),
-        elements: [element('after-removal')],
-      });
-      await pause(200);
-      expect(recording.stop()[0]!.map(([event]) => event)).not.toContain('updated-canvas');
+      await expectOwnerStrokeMisses(guestSocket, 'after-removal');
       const draw = await emitWithAck(guestSocket, 'canvas-update', {
         canvasId,
         eventId: freshEventId(),
@@ -279,14 +297,7 @@ describe('live canvases over sockets', () => {
       const log = await server.eventStore.readStream(`canvas-${canvasId}`);
       expect(log.at(-1)!.event).toMatchObject({ type: 'CollaboratorLeft' });
       // The leaver's sockets are out of the room: the owner's next stroke does not reach them.
-      const recording = recordMessages([guestSocket]);
-      await emitWithAck(ownerSocket, 'canvas-update', {
-        canvasId,
-        eventId: freshEventId(),
-        elements: [element('after-leaving')],
-      });
-      await pause(200);
-      expect(recording.stop()[0]!.map(([event]) => event)).not.toContain('updated-canvas');
+      await expectOwnerStrokeMisses(guestSocket, 'after-leaving');
     });
 
     it("refuses the owner with 'Canvas not accessable.'", async () => {

@@ -1,12 +1,15 @@
 /**
  * Building blocks for the integration suites on top of `testServer.ts`: signed-up users with
  * a connected socket, canvases, a finished invitation (a collaborator), Excalidraw elements,
- * and the "nothing happened" checks (no event stored, no message received).
+ * and the "nothing happened" checks (no event stored, no message received). Those never wait
+ * for time: they wait for barriers, messages the server sends after any it could have sent
+ * in error.
  */
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { AuthenticatedUser } from '@tabula/domain/protocol';
 import type { ClientSocket, TestServer } from './testServer';
-import { emitWithAck, newUser, nextEvent } from './testServer';
+import { HANG_MS, emitWithAck, newUser, nextEvent } from './testServer';
 
 /** A signed-up user: the REST answer plus the password used. */
 export interface Member extends AuthenticatedUser {
@@ -106,32 +109,83 @@ export function recordMessages(sockets: ClientSocket[]) {
   };
 }
 
-/** Waits `ms` (the short "receives nothing" window). */
-export function pause(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Presence messages go to every socket whenever anyone connects or disconnects (coalesced over
+ * a few ms): they are not an effect of the action under test.
+ */
+export const PRESENCE_EVENTS: ReadonlySet<string> = new Set([
+  'get-online-users',
+  'disconnected-user',
+]);
+
+/**
+ * A round trip with the server that sends nothing back but its ack: closing a canvas the socket
+ * does not show. The server writes to one socket in order, so whatever it sent this socket
+ * before it handled the request has arrived when this resolves.
+ */
+export async function roundTrip(socket: ClientSocket): Promise<void> {
+  const answer = await emitWithAck(socket, 'close-canvas', { canvasId: randomUUID() });
+  expect(answer, JSON.stringify(answer)).toMatchObject({ ok: true });
+}
+
+/** Per server, a user with a socket whose own canvas deletions mark the fan-out's progress. */
+const fanOutProbes = new WeakMap<TestServer, Promise<{ member: Member; socket: ClientSocket }>>();
+
+async function fanOutProbe(server: TestServer) {
+  let probe = fanOutProbes.get(server);
+  if (!probe) {
+    probe = signUp(server, 'probe').then(async (member) => ({
+      member,
+      socket: await server.socket(member.token),
+    }));
+    fanOutProbes.set(server, probe);
+  }
+  return probe;
+}
+
+/**
+ * Resolves once the realtime fan-out has handled every event stored so far and each of
+ * `sockets` has received what it was sent meanwhile. The fan-out handles events one at a time
+ * in log order and ends a canvas deletion by sending the owner its live canvases: a probe user
+ * deletes a canvas of its own and waits for that message; then each socket does a round trip.
+ */
+export async function fanOutSettled(server: TestServer, sockets: ClientSocket[]): Promise<void> {
+  const probe = await fanOutProbe(server);
+  const canvasId = await createCanvas(server, probe.member.token, 'Probe');
+  const handled = nextEvent(probe.socket, 'get-admin-of-canvases');
+  const deleted = await server.post(`/canvas/deletecanvas/${canvasId}`, {}, probe.member.token);
+  expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+  await handled;
+  await Promise.all(sockets.map(roundTrip));
 }
 
 /**
  * Runs `action` and asserts it appended no event to the log and that none of `listeners`
- * received any message within ~200 ms. Returns what `action` returned.
+ * received any message because of it (presence messages aside). Returns what `action` returned.
+ *
+ * First the fan-out of earlier events settles, so nothing from before is mistaken for an effect.
+ * After the action's answer the log has the same length, so the fan-out has nothing new to
+ * send; and the server handled the action before answering it, so a round trip per listener
+ * brings in anything it sent them directly.
  */
 export async function expectNoEffect<T>(
   server: TestServer,
   listeners: ClientSocket[],
   action: () => Promise<T>,
 ): Promise<T> {
+  await fanOutSettled(server, listeners);
   const before = await logLength(server);
   const recording = recordMessages(listeners);
   const result = await action();
-  await pause(200);
-  const received = recording.stop();
   expect(await logLength(server)).toBe(before);
-  expect(received.flat()).toEqual([]);
+  await Promise.all(listeners.map(roundTrip));
+  const received = recording.stop().flat();
+  expect(received.filter(([event]) => !PRESENCE_EVENTS.has(event))).toEqual([]);
   return result;
 }
 
-/** Resolves when the socket is disconnected by the server (rejects after `timeoutMs`). */
-export function disconnection(socket: ClientSocket, timeoutMs = 3000): Promise<string> {
+/** Resolves when the socket is disconnected by the server (rejects after `timeoutMs`: a hang). */
+export function disconnection(socket: ClientSocket, timeoutMs = HANG_MS): Promise<string> {
   if (socket.disconnected) return Promise.resolve('already disconnected');
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('socket stayed connected')), timeoutMs);
@@ -142,12 +196,15 @@ export function disconnection(socket: ClientSocket, timeoutMs = 3000): Promise<s
   });
 }
 
-/** Resolves with the first `event` whose payload satisfies `accept` (rejects after `timeoutMs`). */
+/**
+ * Resolves with the first `event` whose payload satisfies `accept` (rejects after `timeoutMs`:
+ * a hang).
+ */
 export function eventMatching<T>(
   socket: ClientSocket,
   event: string,
   accept: (payload: T) => boolean,
-  timeoutMs = 3000,
+  timeoutMs = HANG_MS,
 ): Promise<T> {
   const target = socket as unknown as {
     on(event: string, listener: (payload: T) => void): void;

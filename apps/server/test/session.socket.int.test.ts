@@ -19,11 +19,10 @@ import {
   element,
   eventMatching,
   makeCollaborator,
-  pause,
   recordMessages,
   signUp,
 } from './scenario';
-import type { TestServer } from './testServer';
+import type { ClientSocket, TestServer } from './testServer';
 import { emitWithAck, nextEvent, startTestServer } from './testServer';
 
 describe('presence and the single session', () => {
@@ -32,6 +31,18 @@ describe('presence and the single session', () => {
     server = await startTestServer();
   });
   afterAll(() => server.close());
+
+  /**
+   * Closes `socket` and resolves once the server has run its `disconnect` listeners (presence
+   * has been asked to drop the socket); ours is added last, so it runs after them.
+   */
+  function closeOnServer(socket: ClientSocket): Promise<void> {
+    const serverSide = server.app.gateway.io.sockets.sockets.get(socket.id!);
+    if (!serverSide) throw new Error(`the server does not know socket ${socket.id}`);
+    const handled = new Promise<void>((resolve) => serverSide.once('disconnect', () => resolve()));
+    socket.disconnect();
+    return handled;
+  }
 
   async function logIn(user: Member) {
     return server.post<AuthenticatedUser>('/auth/loginuser', {
@@ -180,12 +191,25 @@ describe('presence and the single session', () => {
 
     it('closing one of two tabs keeps the user online; closing the last one tells everyone disconnected-user', async () => {
       const [user, watcher] = [await signUp(server, 'twotabs'), await signUp(server, 'peer')];
+      const marker = await signUp(server, 'marker');
       const watcherSocket = await server.socket(watcher.token);
       const [tab1, tab2] = [await server.socket(user.token), await server.socket(user.token)];
+      const markerSocket = await server.socket(marker.token);
       const recording = recordMessages([watcherSocket]);
-      tab1.disconnect();
-      await pause(200);
-      const heard = recording.stop()[0]!.filter(([event]) => event === 'disconnected-user');
+      await closeOnServer(tab1);
+      // Barrier: presence handles disconnections in the order they happen and tells everyone
+      // in that order, so a disconnected-user for the first tab would come before the
+      // marker's, which goes out because the marker's only socket closes after it.
+      const markerGone = eventMatching(
+        watcherSocket,
+        'disconnected-user',
+        (id) => id === marker.id,
+      );
+      markerSocket.disconnect();
+      await markerGone;
+      const heard = recording
+        .stop()[0]!
+        .filter(([event, id]) => event === 'disconnected-user' && id !== marker.id);
       expect(heard).toEqual([]);
       const offline = eventMatching(watcherSocket, 'disconnected-user', (id) => id === user.id);
       tab2.disconnect();

@@ -28,6 +28,11 @@ import {
 } from '../src/infrastructure/readModels/index';
 
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/**
+ * How long a helper waits for a message before it reports a hang. Only a hang guard: no
+ * verdict depends on it, so it is far beyond what a busy machine needs.
+ */
+export const HANG_MS = 15_000;
 export const DEMO_PASSWORD = 'demo-password-for-tests';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -171,11 +176,11 @@ export function emitWithAck<T = unknown>(
   });
 }
 
-/** Resolves with the next `event` the socket receives. */
+/** Resolves with the next `event` the socket receives (rejects after `timeoutMs`: a hang). */
 export function nextEvent<T = unknown>(
   socket: ClientSocket,
   event: string,
-  timeoutMs = 3000,
+  timeoutMs = HANG_MS,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(

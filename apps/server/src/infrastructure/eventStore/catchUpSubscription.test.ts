@@ -1,4 +1,4 @@
-import { Subject, toArray, take, firstValueFrom } from 'rxjs';
+import { Subject, toArray, take, tap, firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 
 import { catchUpThenLive } from './catchUpSubscription';
@@ -33,13 +33,21 @@ describe('catchUpThenLive', () => {
       const page = log.slice(after, after + max);
       reads += 1;
       if (reads <= 3) commit(4); // commits land after the page was read, before it is delivered
-      await new Promise((r) => setTimeout(r, 1));
+      await new Promise(setImmediate);
       return page;
     };
+    // Catch-up is over once the log as it stands (up to position 37) has been delivered: the
+    // last page and the switch to live happen in one go, before this promise's callbacks run.
+    let caughtUp!: () => void;
+    const allRead = new Promise<void>((resolve) => (caughtUp = resolve));
     const received = firstValueFrom(
-      catchUpThenLive(readPage, live, 5, 10).pipe(take(34), toArray()),
+      catchUpThenLive(readPage, live, 5, 10).pipe(
+        tap((recorded) => recorded.position === 37 && caughtUp()),
+        take(34),
+        toArray(),
+      ),
     );
-    await new Promise((r) => setTimeout(r, 30));
+    await allRead;
     commit(2); // live, after catch-up
     const positions = (await received).map((r) => r.position);
     expect(positions).toEqual(Array.from({ length: 34 }, (_, i) => i + 6));
@@ -56,7 +64,9 @@ describe('catchUpThenLive', () => {
     const firstThree = await firstValueFrom(
       catchUpThenLive(readPage, live, 0, 10).pipe(take(3), toArray()),
     );
-    await new Promise((r) => setTimeout(r, 5));
+    // Barrier: a read that went on after the unsubscription would have been asked for by now
+    // (the pages resolve at once; every pending promise callback runs before setImmediate's).
+    await new Promise(setImmediate);
     expect(firstThree.map((r) => r.position)).toEqual([1, 2, 3]);
     expect(reads).toBe(1);
     expect(live.observed).toBe(false);

@@ -21,9 +21,16 @@ const event = (n: number): Event => ({
   metadata: { eventId: `e${n}`, actorId: 'u', occurredAt: '2026-01-01T00:00:00Z' },
 });
 
-async function until(check: () => boolean | Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 100 && !(await check()); i++)
-    await new Promise((resolve) => setTimeout(resolve, 20));
+/**
+ * Waits until `check` holds, looking again after each turn of the event loop. The deadline only
+ * turns a hang into a clear failure; the assertions after it give the verdict.
+ */
+async function until(check: () => boolean | Promise<boolean>, hangMs = 15_000): Promise<void> {
+  const deadline = Date.now() + hangMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`still not so after ${hangMs} ms: ${check}`);
+    await new Promise(setImmediate);
+  }
 }
 
 describe('Kafka relay', () => {
