@@ -38,7 +38,6 @@ type Outcome =
 const OK_READ: Outcome = { allowed: true, appends: false };
 const OK_CHANGE: Outcome = { allowed: true, appends: true };
 const HIDDEN_REST: Outcome = { status: 404, message: CANVAS_NOT_FOUND };
-const HIDDEN_SOCKET: Outcome = { code: 'NOT_FOUND', message: CANVAS_NOT_FOUND };
 const FORBIDDEN_REST: Outcome = { status: 403, message: NOT_ALLOWED };
 const FORBIDDEN_SOCKET: Outcome = { code: 'FORBIDDEN', message: NOT_ALLOWED };
 const NOT_ACCESSIBLE: Outcome = { code: 'FORBIDDEN', message: CANVAS_NOT_ACCESSIBLE };
@@ -72,7 +71,7 @@ const MATRIX: Record<Role, Record<Action, Outcome>> = {
   },
   'removed collaborator': {
     read: HIDDEN_REST,
-    join: HIDDEN_SOCKET,
+    join: FORBIDDEN_SOCKET,
     draw: NOT_ACCESSIBLE,
     rename: FORBIDDEN_REST,
     delete: FORBIDDEN_REST,
@@ -82,7 +81,7 @@ const MATRIX: Record<Role, Record<Action, Outcome>> = {
   },
   'pending invitee': {
     read: HIDDEN_REST,
-    join: HIDDEN_SOCKET,
+    join: FORBIDDEN_SOCKET,
     draw: NOT_ACCESSIBLE,
     rename: FORBIDDEN_REST,
     delete: FORBIDDEN_REST,
@@ -92,7 +91,7 @@ const MATRIX: Record<Role, Record<Action, Outcome>> = {
   },
   stranger: {
     read: HIDDEN_REST,
-    join: HIDDEN_SOCKET,
+    join: FORBIDDEN_SOCKET,
     draw: NOT_ACCESSIBLE,
     rename: FORBIDDEN_REST,
     delete: FORBIDDEN_REST,

@@ -4,7 +4,7 @@
  * volatile pointer.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CANVAS_NOT_FOUND, ELEMENT_TYPE_NOT_ALLOWED } from '@tabula/domain';
+import { CANVAS_NOT_FOUND, ELEMENT_TYPE_NOT_ALLOWED, NOT_ALLOWED } from '@tabula/domain';
 import type { JoinCanvasResult } from '@tabula/domain/protocol';
 import type { Member } from './scenario';
 import {
@@ -118,9 +118,16 @@ describe('drawing over sockets', () => {
       expect(data.revision).toBeLessThan(999);
     });
 
-    it('refuses someone who is neither owner nor collaborator as if the canvas did not exist', async () => {
+    it("refuses someone who is neither owner nor collaborator with 'Not allowed!', and a canvas that does not exist with 'Canvas not found.'", async () => {
       const ack = await emitWithAck(strangerSocket, 'join-canvas', { canvasId });
-      expect(ack).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: CANVAS_NOT_FOUND } });
+      expect(ack).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: NOT_ALLOWED } });
+      const missing = await emitWithAck(strangerSocket, 'join-canvas', {
+        canvasId: 'no-such-canvas',
+      });
+      expect(missing).toEqual({
+        ok: false,
+        error: { code: 'NOT_FOUND', message: CANVAS_NOT_FOUND },
+      });
     });
   });
 

@@ -6,6 +6,7 @@
 import {
   CANVAS_NOT_FOUND,
   DomainError,
+  NOT_ALLOWED,
   canRead,
   canvasStreamName,
   orderElements,
@@ -65,6 +66,19 @@ export class CanvasesService {
     const state = await this.state(canvasId);
     if (state.status !== 'active' || !canRead(state, userId))
       throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
+    return state;
+  }
+
+  /**
+   * The state of a canvas the user may open live: NOT_FOUND when it does not exist (or was
+   * deleted), FORBIDDEN 'Not allowed!' when it exists but is not theirs, so the board can say
+   * which. (Rename and delete already answer 403 for an existing canvas, so this reveals
+   * nothing new; reads over REST stay 404.)
+   */
+  async joinable(userId: string, canvasId: string): Promise<CanvasState & { status: 'active' }> {
+    const state = await this.state(canvasId);
+    if (state.status !== 'active') throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
+    if (!canRead(state, userId)) throw new DomainError('FORBIDDEN', NOT_ALLOWED);
     return state;
   }
 

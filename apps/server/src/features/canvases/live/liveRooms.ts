@@ -64,7 +64,7 @@ export class LiveRooms<Frame> {
 
   async join(session: LiveSession<Frame>, payload: unknown): Promise<JoinCanvasResult> {
     const { canvasId, sinceRevision } = parseDto(JoinCanvasDto, payload);
-    await this.canvases.readable(session.userId, canvasId);
+    await this.canvases.joinable(session.userId, canvasId);
     // Join first, then read: whatever commits in between arrives twice, never zero times,
     // and reconciliation makes the duplicate harmless.
     const room = this.roomOf(canvasId);
