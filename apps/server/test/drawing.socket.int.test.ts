@@ -63,6 +63,21 @@ describe('drawing over sockets', () => {
     );
   });
 
+  it('join-canvas tells the one who joins who is online, before its ack (an idle partner shows at once)', async () => {
+    const seen: Record<string, unknown>[] = [];
+    const record = (users: Record<string, unknown>) => seen.push(users);
+    ownerSocket.on('get-online-users', record);
+    try {
+      await emitWithAck(ownerSocket, 'join-canvas', { canvasId });
+    } finally {
+      ownerSocket.off('get-online-users', record);
+    }
+    expect(seen.length).toBeGreaterThan(0);
+    expect(Object.keys(seen[seen.length - 1]!)).toEqual(
+      expect.arrayContaining([owner.id, guest.id]),
+    );
+  });
+
   function draw(socket: ClientSocket, elements: unknown[], eventId = freshEventId()) {
     return emitWithAck<{ revision: number }>(socket, 'canvas-update', {
       canvasId,

@@ -9,7 +9,7 @@ import {
   YOU_CAN_LOGIN_SAFELY,
 } from '@tabula/domain';
 import { OnlineDto, parseDto, parseId } from '@tabula/domain/dto';
-import type { OnlineUsers } from '@tabula/domain/protocol';
+import { onlineUsersMessage } from '../infrastructure/readModels/presenceStore';
 import type { AppContext } from '../appContext';
 import type { AuthService } from '../features/auth/auth.service';
 import type { CanvasesService } from '../features/canvases/canvases.service';
@@ -38,10 +38,7 @@ export function broadcastOnlineUsers(io: AppServer, context: AppContext): Promis
   ).then(async () => {
     // Forget it before reading: a change from now on schedules the next broadcast.
     pendingBroadcasts.delete(io);
-    const online = await context.presence.onlineUsers();
-    // Object.fromEntries defines own properties: a user id of '__proto__' cannot pollute.
-    const users: OnlineUsers = Object.fromEntries(online.map((user) => [user.userId, user]));
-    io.emit('get-online-users', users);
+    io.emit('get-online-users', await onlineUsersMessage(context.presence));
   });
   pendingBroadcasts.set(io, broadcast);
   return broadcast;

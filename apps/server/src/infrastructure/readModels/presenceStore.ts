@@ -7,7 +7,7 @@
  * on a timer, every third of the TTL). A node that dies stops refreshing, so its sockets drop
  * out of every other node's view once the TTL has passed.
  */
-import type { OnlineUser } from '@tabula/domain/protocol';
+import type { OnlineUser, OnlineUsers } from '@tabula/domain/protocol';
 
 export type { OnlineUser };
 
@@ -88,4 +88,11 @@ export function hasSocketOf(
     if (entry.userId === userId && entry.sessionId !== exceptSession) return true;
   }
   return false;
+}
+
+/** The `get-online-users` payload: who is online now, keyed by user id. */
+export async function onlineUsersMessage(presence: PresenceStore): Promise<OnlineUsers> {
+  const online = await presence.onlineUsers();
+  // Object.fromEntries defines own properties: a user id of '__proto__' cannot pollute.
+  return Object.fromEntries(online.map((user) => [user.userId, user]));
 }

@@ -15,6 +15,7 @@ import {
   parseDto,
 } from '@tabula/domain/dto';
 import type { CanvasRef, InkMessage, JoinCanvasResult } from '@tabula/domain/protocol';
+import { onlineUsersMessage } from '../../../infrastructure/readModels/presenceStore';
 import type { AppContext } from '../../../appContext';
 import { commandMetadata } from '../../../appContext';
 import type { RecordedEvent } from '../../../infrastructure/eventStore/eventStore';
@@ -77,6 +78,11 @@ export class LiveRooms<Frame> {
       // Whoever opens the canvas learns who is in it now (not only when someone accepts).
       const collaborators = await this.canvases.members(canvasId);
       session.write(this.encoder.encode('collaborator-joined', { canvasId, collaborators }));
+      // …and who of them is online now: the last presence broadcast may have reached this
+      // socket before its board was listening, and an idle partner would stay invisible.
+      session.write(
+        this.encoder.encode('get-online-users', await onlineUsersMessage(this.context.presence)),
+      );
       room.told(session.id, answer.revision);
       return answer;
     } catch (error) {
