@@ -8,6 +8,7 @@ describe('ConnectionBadge', () => {
     expect(connectionLabel('reconnecting', 0)).toBe('Reconnecting…');
     expect(connectionLabel('offline', 1)).toBe('Offline · 1 change waiting');
     expect(connectionLabel('signed-out', 3)).toBe('Signed out · 3 changes waiting');
+    expect(connectionLabel('live', 0, 1)).toBe('Live · 1 not saved');
   });
 
   it('is a status region carrying its state', () => {

@@ -9,6 +9,8 @@ export interface ConnectionBadgeProps {
   status: ConnectionBadgeStatus;
   /** Local changes waiting for an ack; shown as "n changes waiting" when above 0. */
   pending?: number;
+  /** Elements the server will not keep (refused); shown as "n not saved" when above 0. */
+  notSaved?: number;
   className?: string;
   style?: CSSProperties;
 }
@@ -23,26 +25,36 @@ const LABELS: Record<ConnectionBadgeStatus, string> = {
   closed: 'Closed',
 };
 
-/** The badge's text: the status, and the changes waiting when there are any. */
-export function connectionLabel(status: ConnectionBadgeStatus, pending = 0): string {
-  const waiting = pending === 1 ? '1 change waiting' : `${pending} changes waiting`;
-  return pending > 0 ? `${LABELS[status]} · ${waiting}` : LABELS[status];
+/** The badge's text: the status, the changes waiting and those not saved, when there are any. */
+export function connectionLabel(status: ConnectionBadgeStatus, pending = 0, notSaved = 0): string {
+  const parts = [LABELS[status]];
+  if (pending > 0) parts.push(pending === 1 ? '1 change waiting' : `${pending} changes waiting`);
+  if (notSaved > 0) parts.push(`${notSaved} not saved`);
+  return parts.join(' · ');
 }
 
 /**
  * A small, plain connection indicator ("Live", "Reconnecting…", "Offline", "Signed out", with
- * "n changes waiting" while the outbox is not empty). A polite live region: screen readers
+ * "n changes waiting" (give it `useCollaboration`'s `pending`, which stays 0 while commits are
+ * acked promptly) and "n not saved" for what the server refused). A polite live region: screen readers
  * hear it change. Style it through `.tabula-connection-badge` and its `data-status`.
  */
-export function ConnectionBadge({ status, pending = 0, className, style }: ConnectionBadgeProps) {
+export function ConnectionBadge({
+  status,
+  pending = 0,
+  notSaved = 0,
+  className,
+  style,
+}: ConnectionBadgeProps) {
   return (
     <span
       role="status"
       data-status={status}
+      data-not-saved={notSaved > 0 ? notSaved : undefined}
       className={className ? `tabula-connection-badge ${className}` : 'tabula-connection-badge'}
       style={style}
     >
-      {connectionLabel(status, pending)}
+      {connectionLabel(status, pending, notSaved)}
     </span>
   );
 }

@@ -24,24 +24,40 @@ function isPromiseLike(value: InitialElements): value is PromiseLike<readonly Sc
   return typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
 }
 
-/** The initial elements once known: at once, or when the promise resolves (null until then). */
-function useInitialElements(initialElements: InitialElements): readonly SceneElement[] | null {
+type InitialState =
+  | { state: 'loading' }
+  | { state: 'ready'; elements: readonly SceneElement[] }
+  | { state: 'failed'; error: unknown };
+
+/** The initial elements once known: at once, or when the promise settles. */
+function useInitialElements(initialElements: InitialElements): InitialState {
   // Read once, at mount, as Excalidraw reads its initial data.
   const [given] = useState(initialElements);
-  const [resolved, setResolved] = useState<readonly SceneElement[] | null>(() =>
-    isPromiseLike(given) ? null : (given ?? []),
+  const [initial, setInitial] = useState<InitialState>(() =>
+    isPromiseLike(given) ? { state: 'loading' } : { state: 'ready', elements: given ?? [] },
   );
   useEffect(() => {
     if (!isPromiseLike(given)) return undefined;
     let mounted = true;
-    given.then((elements) => {
-      if (mounted) setResolved(elements);
-    });
+    given.then(
+      (elements) => {
+        if (mounted) setInitial({ state: 'ready', elements });
+      },
+      (error: unknown) => {
+        if (mounted) setInitial({ state: 'failed', error });
+      },
+    );
     return () => {
       mounted = false;
     };
   }, [given]);
-  return resolved;
+  return initial;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message
+    ? error.message
+    : 'The canvas could not be opened.';
 }
 
 /**
@@ -70,6 +86,7 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
       onBackdropChange,
       langCode,
       loading,
+      renderError,
       className,
       style,
       children,
@@ -82,7 +99,8 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
     callbacks.current = { onChange, onPointerMove, onBackdropChange };
 
     const [backdrop, cycleBackdrop] = useBackdrop(backdropStorageKey);
-    const elements = useInitialElements(initialElements);
+    const initial = useInitialElements(initialElements);
+    const elements = initial.state === 'ready' ? initial.elements : null;
     const elementsRef = useRef(elements);
     elementsRef.current = elements;
     const startBackdrop = useRef(backdrop);
@@ -130,13 +148,21 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
         getSceneElements: () =>
           (apiRef.current?.getSceneElementsIncludingDeleted() ?? []) as unknown as SceneElement[],
         isReady: () => readyRef.current && apiRef.current !== null,
-        updateScene: (scene) => {
+        updateScene: (next, onApplied) => {
           const api = requireApi(apiRef.current);
-          const apply = () =>
+          // Computed when applied: a scene computed before could undo what the editor did meanwhile.
+          const apply = () => {
+            const scene =
+              typeof next === 'function'
+                ? next(api.getSceneElementsIncludingDeleted() as unknown as readonly SceneElement[])
+                : next;
+            if (scene === null) return;
             api.updateScene({
               elements: scene as unknown as ExcalidrawElements,
               captureUpdate: CaptureUpdateAction.NEVER,
             });
+            onApplied?.();
+          };
           // Asked from within onChange (Excalidraw is committing a render): right after it.
           if (changingRef.current) queueMicrotask(apply);
           else apply();
@@ -200,6 +226,19 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
     );
 
     const classes = className ? `tabula-whiteboard ${className}` : 'tabula-whiteboard';
+    if (initial.state === 'failed') {
+      return (
+        <div ref={containerRef} className={classes} style={style}>
+          {renderError ? (
+            renderError(initial.error)
+          ) : (
+            <p className="tabula-whiteboard-loading" role="alert">
+              {errorMessage(initial.error)}
+            </p>
+          )}
+        </div>
+      );
+    }
     if (initialData === null) {
       return (
         <div ref={containerRef} className={classes} style={style} aria-busy="true">

@@ -43,10 +43,18 @@ export interface WhiteboardHandle {
   /** The editor's own elements, tombstones included, without copying (read, never change). */
   getSceneElements(): readonly SceneElement[];
   /**
-   * Replaces the editor's elements (peers' changes, previews), with no undo step. The editor
-   * reports the result through `onChange` like any change: the caller knows what it gave.
+   * Replaces the editor's elements (peers' changes, previews), with no undo step: `next` is the
+   * new scene, or a function of the scene the editor holds when the update is applied (asked
+   * from within `onChange`, it is applied right after, so compute it then, never before; null
+   * changes nothing). `onApplied` runs right after the editor took the scene. The editor
+   * reports the result through `onChange` like any change.
    */
-  updateScene(elements: readonly SceneElement[]): void;
+  updateScene(
+    next:
+      | readonly SceneElement[]
+      | ((current: readonly SceneElement[]) => readonly SceneElement[] | null),
+    onApplied?: () => void,
+  ): void;
   /** True once the editor holds its initial scene (from its first `onChange` on). */
   isReady(): boolean;
   /** The visible drawing as a PNG. */
@@ -64,6 +72,11 @@ export interface WhiteboardProps {
   initialElements?: readonly SceneElement[] | PromiseLike<readonly SceneElement[]>;
   /** Shown while `initialElements` is on its way (default: "Opening the canvas…"). */
   loading?: ReactNode;
+  /**
+   * Shown instead of the editor when the `initialElements` promise rejects (default: the
+   * error's message, such as the server's refusal of the canvas, as an alert).
+   */
+  renderError?: (error: unknown) => ReactNode;
   /**
    * Every change of the editor: its whole scene (tombstones included, the editor's own
    * objects: copy before keeping) and app state (which elements are being edited, …).

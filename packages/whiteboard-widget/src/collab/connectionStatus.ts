@@ -22,6 +22,22 @@ export function disconnectedStatus(
   return wasLive ? 'reconnecting' : 'connecting';
 }
 
+/**
+ * The status from the transport's state, whether the canvas is joined, the network and
+ * whether it was live. A connected transport decides: `navigator.onLine` can say false while
+ * the socket works (acks arrive), so it only tells `offline` from `reconnecting` when the
+ * transport is not connected.
+ */
+export function collaborationStatus(
+  transport: TransportStatus,
+  live: boolean,
+  online: boolean,
+  wasLive: boolean,
+): CollaborationStatus {
+  if (transport === 'connected') return live ? 'live' : 'joining';
+  return disconnectedStatus(transport, online, wasLive);
+}
+
 /** The browser's `navigator.onLine` and its changes (always true outside a browser). */
 export function browserOnline(): Observable<boolean> {
   if (typeof window === 'undefined' || typeof navigator === 'undefined') return of(true);

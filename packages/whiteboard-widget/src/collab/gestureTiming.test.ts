@@ -34,4 +34,12 @@ describe('GestureClock', () => {
     clock.observe(rect('r', 2), 50);
     expect(clock.take([rect('r', 2)], 60)).toEqual({ r: [0] });
   });
+
+  it('times the steps of an existing element with points that is moved, not its points', () => {
+    const clock = new GestureClock();
+    clock.observe(stroke('s', 50, 1), 0, false);
+    clock.observe({ ...stroke('s', 50, 2), x: 140 }, 16, false);
+    clock.observe({ ...stroke('s', 50, 3), x: 180 }, 40, false);
+    expect(clock.take([{ ...stroke('s', 50, 3), x: 180 }], 60)).toEqual({ s: [0, 16, 40] });
+  });
 });

@@ -1,11 +1,15 @@
 import type { GestureTiming, SceneElement } from '@tabula/domain';
 
+import { MAX_POINTS_PER_ELEMENT } from './limits';
+
 /** The most times recorded per element (the server's bound on points per element). */
-const MAX_TIMES = 10_000;
+const MAX_TIMES = MAX_POINTS_PER_ELEMENT;
 
 interface Gesture {
   startedAt: number;
   version: number;
+  /** A newly drawn element: its points are timed; anything else records steps. */
+  drawn: boolean;
   times: number[];
 }
 
@@ -21,18 +25,27 @@ function hasPoints(element: SceneElement): boolean {
 export class GestureClock {
   private readonly gestures = new Map<string, Gesture>();
 
-  /** An element being edited, as the editor holds it `now`; its first sighting starts its gesture. */
-  observe(element: SceneElement, now: number): void {
+  /**
+   * An element being edited, as the editor holds it `now`; its first sighting starts its
+   * gesture. `drawn`: the element is new (being drawn), so each of its points is timed; an
+   * existing element moved, resized or edited gets one time per step.
+   */
+  observe(element: SceneElement, now: number, drawn = true): void {
     let gesture = this.gestures.get(element.id);
     if (!gesture) {
-      gesture = { startedAt: now, version: Number.NaN, times: [] };
+      gesture = {
+        startedAt: now,
+        version: Number.NaN,
+        drawn: drawn && hasPoints(element),
+        times: [],
+      };
       this.gestures.set(element.id, gesture);
     }
     if (gesture.version === element.version) return;
     gesture.version = element.version;
     const at = Math.max(0, Math.round(now - gesture.startedAt));
     const times = gesture.times;
-    if (hasPoints(element)) {
+    if (gesture.drawn && hasPoints(element)) {
       const count = Math.min((element.points as unknown[]).length, MAX_TIMES);
       if (count < times.length) times.length = count;
       while (times.length < count) times.push(at);

@@ -7,12 +7,15 @@
 export {
   ClientClosedError,
   CollaborationClient,
-  INK_INTERVAL_MS,
+  INK_FRAME_MS,
+  JoinRefusedError,
   POINTER_INTERVAL_MS,
   PREVIEW_TIMEOUT_MS,
+  WAITING_SHOWN_AFTER_MS,
 } from './CollaborationClient';
 export type {
   BoardView,
+  SceneUpdate,
   CollaborationClientOptions,
   CollaborationError,
   CollaborationStatus,
@@ -25,6 +28,7 @@ export { socketIoTransport } from './socketIoTransport';
 export type { SocketIoTransport, SocketIoTransportOptions } from './socketIoTransport';
 export { useCollaboration } from './useCollaboration';
 export { useSocketIoTransport } from './useSocketIoTransport';
+export { useSocketTransport } from './useSocketTransport';
 export type {
   CollaborationBinding,
   UseCollaborationOptions,
@@ -33,5 +37,5 @@ export type {
 export type { RemotePeer } from './peers';
 export { ManualScheduler, systemScheduler } from './scheduler';
 export type { Scheduler } from './scheduler';
-export { Outbox, outboxKey, splitIntoBatches } from './outbox';
+export { Outbox, OutboxStore, outboxKey, splitIntoBatches } from './outbox';
 export type { OutboxEntry, OutboxStorage } from './outbox';

@@ -13,7 +13,10 @@ describe('InkPreviews', () => {
     const patch = pointPatch(stroke('s', 2), stroke('s', 6))!;
     const [shown] = previews.receive({ canvasId: 'c', actorId: 'ada', patches: [patch] }, none, 5);
     expect(shown?.points).toEqual(stroke('s', 6).points);
-    expect(previews.get('s')?.version).toBe(6);
+    expect(shown?.version).toBe(6);
+    expect(previews.untouched('s')).toBe(true);
+    previews.touch('s');
+    expect(previews.untouched('s')).toBe(false);
   });
 
   it('skips a patch that does not follow on from what is shown (a lost message)', () => {

@@ -2,9 +2,20 @@ import { applyPointPatch, compareElementCopies } from '@tabula/domain';
 import type { SceneElement } from '@tabula/domain';
 import type { InkMessage } from '@tabula/domain/protocol';
 
+/** What the editor held of a shown preview right after taking it. */
+export interface ShownStamp {
+  version: number;
+  versionNonce: number;
+}
+
 /** A peer's element in progress, shown until its commit arrives. */
 interface Preview {
+  /** Ours: the editor gets a copy (it changes the objects it holds in place). */
   element: SceneElement;
+  /** The editor's copy as it was once shown (null until `markShown`). */
+  shown: ShownStamp | null;
+  /** The local user edited the element while it was shown (their copy is theirs). */
+  touched: boolean;
   /** The copy the board held before the preview (null: the element is new). */
   base: SceneElement | null;
   actorId: string;
@@ -13,7 +24,7 @@ interface Preview {
 }
 
 /** Ended previews by id: what was shown, and what to put back (the old copy, or nothing). */
-export type Restore = Map<string, { shown: SceneElement; base: SceneElement | null }>;
+export type Restore = Map<string, { shown: ShownStamp | null; base: SceneElement | null }>;
 
 /**
  * Peers' ink as previews: the elements they are drawing, built from whole elements and from
@@ -24,8 +35,9 @@ export class InkPreviews {
   private readonly previews = new Map<string, Preview>();
 
   /**
-   * The preview copies an `ink` message gives. `current(id)` is the board's copy. A patch that
-   * does not follow on from what is shown (a message was lost) is skipped.
+   * The preview copies an `ink` message gives (fresh copies, for the editor to hold).
+   * `current(id)` is the board's copy. A patch that does not follow on from what is shown (a
+   * message was lost) is skipped.
    */
   receive(
     message: InkMessage,
@@ -34,8 +46,15 @@ export class InkPreviews {
   ): SceneElement[] {
     const shown: SceneElement[] = [];
     const show = (element: SceneElement, base: SceneElement | null) => {
-      this.previews.set(element.id, { element, base, actorId: message.actorId, at: now });
-      shown.push(element);
+      this.previews.set(element.id, {
+        element,
+        shown: null,
+        touched: this.previews.get(element.id)?.touched ?? false,
+        base,
+        actorId: message.actorId,
+        at: now,
+      });
+      shown.push({ ...element });
     };
     for (const element of message.elements ?? []) {
       const previous = this.previews.get(element.id);
@@ -54,9 +73,22 @@ export class InkPreviews {
     return shown;
   }
 
-  /** The preview of `id`, if one is shown. */
-  get(id: string): SceneElement | undefined {
-    return this.previews.get(id)?.element;
+  /** True while `id` shows a peer's preview the local user has not edited. */
+  untouched(id: string): boolean {
+    const preview = this.previews.get(id);
+    return preview !== undefined && !preview.touched;
+  }
+
+  /** The local user edits `id`: from now on its copy is theirs, not the peer's preview. */
+  touch(id: string): void {
+    const preview = this.previews.get(id);
+    if (preview) preview.touched = true;
+  }
+
+  /** The editor took the preview copy `held` (and may have re-indexed it): remember its stamp. */
+  markShown(held: SceneElement): void {
+    const preview = this.previews.get(held.id);
+    if (preview) preview.shown = { version: held.version, versionNonce: held.versionNonce };
   }
 
   /** Committed copies arrived for these ids: their previews end. Returns what they replaced. */
@@ -86,7 +118,7 @@ export class InkPreviews {
     for (const [id, preview] of this.previews) {
       if (!which(preview, id)) continue;
       this.previews.delete(id);
-      restore.set(id, { shown: preview.element, base: preview.base });
+      restore.set(id, { shown: preview.shown, base: preview.base });
     }
     return restore;
   }

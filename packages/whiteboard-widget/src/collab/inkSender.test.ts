@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyPointPatch } from '@tabula/domain';
 import { rect, stroke } from '../test/elements';
-import { InkSender, PATCHES_BEFORE_WHOLE } from './inkSender';
+import { InkSender } from './inkSender';
 import { ManualScheduler } from './scheduler';
 import { Throttle } from './throttle';
 
@@ -22,13 +22,46 @@ describe('InkSender', () => {
     expect(rebuilt?.points).toEqual(stroke('s', 5).points);
   });
 
-  it('sends a long stroke whole again now and then, so a peer that lost a message catches up', () => {
-    const sender = new InkSender();
-    sender.next('c', [stroke('s', 1)]);
-    for (let n = 2; n <= PATCHES_BEFORE_WHOLE + 1; n += 1)
-      expect(sender.next('c', [stroke('s', n)])?.patches).toHaveLength(1);
-    expect(sender.next('c', [stroke('s', PATCHES_BEFORE_WHOLE + 2)])?.elements).toHaveLength(1);
-    expect(sender.next('c', [stroke('s', PATCHES_BEFORE_WHOLE + 3)])?.patches).toHaveLength(1);
+  it('sends a long stroke whole again only when the patches since weigh as much: O(n) bytes in all', () => {
+    const sent = (n: number) => {
+      const sender = new InkSender();
+      let bytes = 0;
+      let points = 0;
+      let wholes = 0;
+      for (let count = 1; count <= n; count += 1) {
+        const payload = sender.next('c', [stroke('s', count)]);
+        bytes += JSON.stringify(payload).length;
+        for (const element of payload?.elements ?? [])
+          points += (element.points as unknown[]).length;
+        for (const patch of payload?.patches ?? []) points += patch.points.length;
+        if (payload?.elements) wholes += 1;
+      }
+      return { bytes, points, wholes };
+    };
+    const once = sent(2000);
+    const twice = sent(4000);
+    // Each point goes a bounded number of times, and twice the points cost about twice the bytes.
+    expect(once.points).toBeLessThan(8 * 2000);
+    expect(twice.bytes / once.bytes).toBeLessThan(2.3);
+    expect(once.wholes).toBeGreaterThan(1); // a peer that lost a message still catches up
+  });
+
+  it('keeps each message under the byte cap: what does not fit waits, the rest goes', () => {
+    const sender = new InkSender(50_000);
+    const long = (id: string) => stroke(id, 1500);
+    const strokes = ['a', 'b', 'c', 'd'].map(long);
+    const first = sender.next('c', strokes);
+    expect(JSON.stringify(first).length).toBeLessThan(50_000);
+    const sentFirst = first?.elements?.map((e) => e.id) ?? [];
+    expect(sentFirst.length).toBeGreaterThan(0);
+    expect(sentFirst.length).toBeLessThan(4);
+    // The next frame carries the ones left out.
+    const second = sender.next('c', strokes);
+    expect(second?.elements?.map((e) => e.id)).toEqual(
+      ['a', 'b', 'c', 'd'].filter((id) => !sentFirst.includes(id)).slice(0, sentFirst.length),
+    );
+    // One element too large for any message is never sent (the commit carries it).
+    expect(new InkSender(1000).next('c', [long('x')])).toBeNull();
   });
 
   it('sends nothing for an element that did not change, and other elements whole', () => {

@@ -1,13 +1,22 @@
 import { pointPatch } from '@tabula/domain';
 import type { InkPointPatch, SceneElement } from '@tabula/domain';
-import { MAX_INK_ELEMENTS } from '@tabula/domain/protocol';
+import {
+  MAX_INK_ELEMENTS,
+  MAX_INK_PATCHES,
+  MAX_SOCKET_MESSAGE_BYTES,
+} from '@tabula/domain/protocol';
 import type { InkPayload } from '@tabula/domain/protocol';
 
-/**
- * A stroke goes whole again after this many patches: a peer that lost a message (ink is
- * volatile) catches up within half a second at 60 Hz, for a few percent more bytes.
- */
-export const PATCHES_BEFORE_WHOLE = 30;
+/** Room left in an `ink` message for its envelope (event name, canvas id, framing). */
+const ENVELOPE_BYTES = 4 * 1024;
+
+/** The most bytes of elements and patches one `ink` message carries (under the server's limit). */
+export const MAX_INK_BYTES = MAX_SOCKET_MESSAGE_BYTES - ENVELOPE_BYTES;
+
+/** Bytes of `value` as JSON (what Socket.IO writes). */
+function jsonBytes(value: unknown): number {
+  return new TextEncoder().encode(JSON.stringify(value)).length;
+}
 
 /** A copy that later in-place changes of the editor's element do not reach. */
 function snapshot(element: SceneElement): SceneElement {
@@ -17,33 +26,55 @@ function snapshot(element: SceneElement): SceneElement {
   return copy;
 }
 
+interface Sent {
+  /** What peers were last sent (a copy). */
+  element: SceneElement;
+  /** Bytes of the last whole copy sent. */
+  wholeBytes: number;
+  /** Bytes of the patches sent since that whole copy. */
+  patchBytes: number;
+}
+
 /**
  * What peers were last sent of each element being drawn, so that each `ink` message carries
- * only what changed: a freedraw stroke as the points added since (the domain's `pointPatch`;
- * its first message is the whole element, and every `PATCHES_BEFORE_WHOLE` patches again),
- * anything else as the whole element.
+ * only what changed: a freedraw stroke as the points added since (the domain's `pointPatch`),
+ * anything else as the whole element. A stroke goes whole again (so that a peer that lost a
+ * message catches up) only once the patches since its last whole copy weigh as much as that
+ * copy: the sizes grow geometrically, so a stroke of n points costs O(n) bytes in all.
+ * A message stays under `maxBytes`: what does not fit waits for the next one (ink is a
+ * preview; the commit carries everything).
  */
 export class InkSender {
-  private readonly sent = new Map<string, SceneElement>();
-  private readonly patchesSince = new Map<string, number>();
+  private readonly sent = new Map<string, Sent>();
+
+  constructor(private readonly maxBytes = MAX_INK_BYTES) {}
 
   /** The `ink` payload for these elements as they are now, or null when none changed since. */
   next(canvasId: string, elements: Iterable<SceneElement>): InkPayload | null {
     const whole: SceneElement[] = [];
     const patches: InkPointPatch[] = [];
+    let bytes = 0;
     for (const element of elements) {
-      if (whole.length + patches.length >= MAX_INK_ELEMENTS) break;
-      const previous = this.sent.get(element.id) ?? null;
-      if (previous !== null && previous.version === element.version) continue;
-      const patched = this.patchesSince.get(element.id) ?? 0;
+      if (whole.length >= MAX_INK_ELEMENTS && patches.length >= MAX_INK_PATCHES) break;
+      const previous = this.sent.get(element.id);
+      if (previous && previous.element.version === element.version) continue;
       const patch =
-        element.type === 'freedraw' && patched < PATCHES_BEFORE_WHOLE
-          ? pointPatch(previous, element)
+        previous && element.type === 'freedraw' && previous.patchBytes < previous.wholeBytes
+          ? pointPatch(previous.element, element)
           : null;
-      if (patch) patches.push(patch);
-      else whole.push(element);
-      this.patchesSince.set(element.id, patch ? patched + 1 : 0);
-      this.sent.set(element.id, snapshot(element));
+      const size = jsonBytes(patch ?? element) + 1;
+      const full = patch ? patches.length >= MAX_INK_PATCHES : whole.length >= MAX_INK_ELEMENTS;
+      // Too much for this message: it waits (an element too large for any message never goes).
+      if (full || bytes + size > this.maxBytes) continue;
+      bytes += size;
+      if (patch) {
+        patches.push(patch);
+        previous!.element = snapshot(element);
+        previous!.patchBytes += size;
+      } else {
+        whole.push(element);
+        this.sent.set(element.id, { element: snapshot(element), wholeBytes: size, patchBytes: 0 });
+      }
     }
     if (whole.length === 0 && patches.length === 0) return null;
     const payload: InkPayload = { canvasId };
@@ -54,20 +85,16 @@ export class InkSender {
 
   /** True when `element` changed since it was last sent. */
   changed(element: SceneElement): boolean {
-    return this.sent.get(element.id)?.version !== element.version;
+    return this.sent.get(element.id)?.element.version !== element.version;
   }
 
   /** Forgets elements whose gesture ended (their next gesture starts with a whole element). */
   forget(ids: Iterable<string>): void {
-    for (const id of ids) {
-      this.sent.delete(id);
-      this.patchesSince.delete(id);
-    }
+    for (const id of ids) this.sent.delete(id);
   }
 
   /** Forgets everything (after a disconnect peers may have missed any message). */
   clear(): void {
     this.sent.clear();
-    this.patchesSince.clear();
   }
 }

@@ -7,8 +7,6 @@ export interface OutboxEntry {
   elements: SceneElement[];
   /** When the gesture's points or steps happened (see `CanvasUpdatePayload.timing`). */
   timing?: GestureTiming;
-  /** Sent on the current connection and not answered yet. */
-  inFlight: boolean;
 }
 
 /** Room left in a message for the envelope (event name, canvas id, event id). */
@@ -41,13 +39,13 @@ export function splitIntoBatches(
   return batches;
 }
 
-/** Local changes not yet acknowledged, in the order they were made. */
+/** Local changes not yet acknowledged, in the order they were made (sent in that order). */
 export class Outbox {
   private readonly entries = new Map<string, OutboxEntry>();
 
   /** Queues a batch under a fresh event id. */
   add(eventId: string, elements: SceneElement[], timing?: GestureTiming): OutboxEntry {
-    const entry: OutboxEntry = { eventId, elements, inFlight: false };
+    const entry: OutboxEntry = { eventId, elements };
     if (timing) entry.timing = timing;
     this.entries.set(eventId, entry);
     return entry;
@@ -63,14 +61,9 @@ export class Outbox {
     return this.entries.get(eventId);
   }
 
-  /** Marks every entry as not sent on the current connection (after a disconnect). */
-  markAllUnsent(): void {
-    for (const entry of this.entries.values()) entry.inFlight = false;
-  }
-
-  /** Entries not in flight, oldest first. */
-  unsent(): OutboxEntry[] {
-    return [...this.entries.values()].filter((entry) => !entry.inFlight);
+  /** The oldest waiting entry. */
+  first(): OutboxEntry | undefined {
+    return this.entries.values().next().value;
   }
 
   /** Every waiting entry, oldest first. */
@@ -95,7 +88,8 @@ export function outboxKey(userId: string | undefined, canvasId: string): string 
   return `tabula-outbox:${userId ?? 'anonymous'}:${canvasId}`;
 }
 
-type StoredEntry = Pick<OutboxEntry, 'eventId' | 'elements' | 'timing'>;
+/** What is kept of one entry. */
+export type StoredEntry = Pick<OutboxEntry, 'eventId' | 'elements' | 'timing'>;
 
 /** The entries kept under `key` (none when absent or unreadable). */
 export function loadOutbox(storage: OutboxStorage, key: string): StoredEntry[] {
@@ -114,18 +108,56 @@ export function loadOutbox(storage: OutboxStorage, key: string): StoredEntry[] {
   }
 }
 
-/** Keeps the waiting entries under `key` (removes it when there are none). */
-export function saveOutbox(storage: OutboxStorage, key: string, entries: OutboxEntry[]): void {
-  try {
-    if (entries.length === 0) storage.removeItem(key);
-    else
-      storage.setItem(
-        key,
-        JSON.stringify(
-          entries.map(({ eventId, elements, timing }) => ({ eventId, elements, timing })),
-        ),
-      );
-  } catch {
-    // A full or unavailable storage: the changes stay in memory and are still sent.
+/**
+ * Changes one client keeps under `key`, shared with any other client of the same user and
+ * canvas (another tab, a client that is being replaced): every write reads the list first and
+ * changes only the client's own entries, by event id (`add` its new ones, `remove` its acked
+ * ones), so no client erases another's waiting strokes. After `close()` it writes nothing.
+ */
+export class OutboxStore {
+  private closed = false;
+
+  constructor(
+    private readonly storage: OutboxStorage,
+    private readonly key: string,
+  ) {}
+
+  /** The entries kept now (this client's and any other's). */
+  load(): StoredEntry[] {
+    return loadOutbox(this.storage, this.key);
+  }
+
+  /** Keeps these entries (replacing any kept under the same event id). */
+  add(entries: readonly StoredEntry[]): void {
+    if (entries.length === 0) return;
+    const ids = new Set(entries.map((entry) => entry.eventId));
+    this.write([
+      ...this.load().filter((entry) => !ids.has(entry.eventId)),
+      ...entries.map(({ eventId, elements, timing }) => ({ eventId, elements, timing })),
+    ]);
+  }
+
+  /** Forgets the entries under these event ids (acked or refused); leaves every other. */
+  remove(eventIds: Iterable<string>): void {
+    const ids = new Set(eventIds);
+    if (ids.size === 0) return;
+    const kept = this.load();
+    const left = kept.filter((entry) => !ids.has(entry.eventId));
+    if (left.length !== kept.length) this.write(left);
+  }
+
+  /** No more writes (a disposed client's late acks must not touch the list). */
+  close(): void {
+    this.closed = true;
+  }
+
+  private write(entries: StoredEntry[]): void {
+    if (this.closed) return;
+    try {
+      if (entries.length === 0) this.storage.removeItem(this.key);
+      else this.storage.setItem(this.key, JSON.stringify(entries));
+    } catch {
+      // A full or unavailable storage: the changes stay in memory and are still sent.
+    }
   }
 }

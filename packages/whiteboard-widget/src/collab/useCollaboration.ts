@@ -32,6 +32,8 @@ export interface CollaborationBinding {
   onChange: (elements: readonly SceneElement[], appState: WhiteboardAppState) => void;
   onPointerMove: (pointer: ScenePointer) => void;
   collaborators: readonly WhiteboardCollaborator[];
+  /** True once the engine closed (the canvas was refused on a re-join): changes would be lost. */
+  readOnly: boolean;
 }
 
 /** What `useCollaboration` returns. */
@@ -41,8 +43,14 @@ export interface UseCollaborationResult {
   status: CollaborationStatus;
   /** True once the joined scene is on the mounted board (do not show it as ready before). */
   loaded: boolean;
-  /** Local changes waiting for an ack ("n changes waiting"). */
+  /**
+   * Local changes waiting for an ack, as the user should see them ("n changes waiting"):
+   * while not live, or once one has waited over a second (0 otherwise, so a badge does not
+   * flicker on every commit). The raw count is `client.pendingCount`.
+   */
   pending: number;
+  /** Elements not saved: of a type the server refuses (embeds) or in a refused change. */
+  notSaved: number;
   peers: readonly RemotePeer[];
   /** The engine, for anything else (null without a transport). */
   client: CollaborationClient | null;
@@ -68,10 +76,11 @@ async function sceneOfCurrentClient(
 
 /**
  * Wires a `CollaborationClient` (the sync engine) to a `<Whiteboard>`: the board mounts with
- * the joined scene, reports its changes to the engine and shows what the engine gives it.
+ * the joined scene, reports its changes to the engine and shows what the engine gives it. A
+ * canvas the server refuses rejects `initialElements` (the board shows the refusal instead of
+ * "Opening the canvas…"); refused later, the board turns read-only.
  *
- *   const transport = useMemo(() => socketTransport(socket), [socket]);
- *   useEffect(() => () => transport.close(), [transport]);
+ *   const transport = useSocketTransport(socket); // StrictMode-safe
  *   const live = useCollaboration({ transport, canvasId, userId, onError });
  *   return <Whiteboard {...live.bind} backdropStorageKey="backdrop" />;
  */
@@ -86,6 +95,7 @@ export function useCollaboration(options: UseCollaborationOptions): UseCollabora
   const [status, setStatus] = useState<CollaborationStatus>('connecting');
   const [loaded, setLoaded] = useState(false);
   const [pending, setPending] = useState(0);
+  const [notSaved, setNotSaved] = useState(0);
   const [peers, setPeers] = useState<readonly RemotePeer[]>([]);
 
   useEffect(() => {
@@ -94,7 +104,8 @@ export function useCollaboration(options: UseCollaborationOptions): UseCollabora
     const subscriptions = [
       next.status$.subscribe(setStatus),
       next.loaded$.subscribe(setLoaded),
-      next.pending$.subscribe(setPending),
+      next.waiting$.subscribe(setPending),
+      next.notSaved$.subscribe(setNotSaved),
       next.peers$.subscribe(setPeers),
       next.errors$.subscribe((error) => onError.current?.(error)),
     ];
@@ -144,11 +155,12 @@ export function useCollaboration(options: UseCollaborationOptions): UseCollabora
     [peers],
   );
 
+  const readOnly = status === 'closed' && client !== null;
   const bind = useMemo(
-    () => ({ ref, initialElements, onChange, onPointerMove, collaborators }),
-    [ref, initialElements, onChange, onPointerMove, collaborators],
+    () => ({ ref, initialElements, onChange, onPointerMove, collaborators, readOnly }),
+    [ref, initialElements, onChange, onPointerMove, collaborators, readOnly],
   );
-  return { bind, status, loaded, pending, peers, client };
+  return { bind, status, loaded, pending, notSaved, peers, client };
 }
 
 /** `value`, or the previous one while every field is the same (so effects re-run on real changes). */

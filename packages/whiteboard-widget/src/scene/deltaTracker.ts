@@ -11,6 +11,8 @@ export interface DeltaTracker {
    * (their versions are not recorded, so they are reported once they are no longer skipped).
    */
   takeDeltas(elements: readonly SceneElement[], skipIds?: ReadonlySet<string>): SceneElement[];
+  /** True once an element with this id was reported or marked seen (it existed before). */
+  has(id: string): boolean;
   /** Records these copies as the editor's, without reporting them (initial scene, peers' changes). */
   markSeen(elements: Iterable<SceneElement>): void;
 }
@@ -27,6 +29,9 @@ export function createDeltaTracker(): DeltaTracker {
         deltas.push(element);
       }
       return deltas;
+    },
+    has(id) {
+      return versions.has(id);
     },
     markSeen(elements) {
       for (const element of elements) versions.set(element.id, element.version);

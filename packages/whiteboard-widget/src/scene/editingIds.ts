@@ -33,10 +33,3 @@ export function editingElementIds(state: EditingState): Set<string> {
   }
   return ids;
 }
-
-/** True when both sets hold the same ids. */
-export function sameIds(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
-  if (a.size !== b.size) return false;
-  for (const id of a) if (!b.has(id)) return false;
-  return true;
-}

@@ -1,9 +1,14 @@
 import { filter, firstValueFrom } from 'rxjs';
 import type { SceneElement } from '@tabula/domain';
 import { CollaborationClient } from '../collab/CollaborationClient';
-import type { BoardView, CollaborationClientOptions } from '../collab/CollaborationClient';
+import type {
+  BoardView,
+  CollaborationClientOptions,
+  SceneUpdate,
+} from '../collab/CollaborationClient';
 import { socketIoTransport } from '../collab/socketIoTransport';
 import type { SocketIoTransport } from '../collab/socketIoTransport';
+import type { Transport } from '../collab/Transport';
 
 /** Who opens a tab: a user id and their session token. */
 export interface TabUser {
@@ -33,8 +38,47 @@ export class TestBoard implements BoardView {
     return this.scene;
   }
 
-  updateScene(elements: readonly SceneElement[]): void {
-    this.scene = [...elements];
+  /**
+   * Like Excalidraw: the update is computed from the scene held when it is applied (at once,
+   * or at `flushDeferred()` while `deferUpdates`), and the editor may then change the objects it
+   * took in place (`onTake`, e.g. a re-index) before `onApplied` runs.
+   */
+  updateScene(update: SceneUpdate, onApplied?: () => void): void {
+    const apply = () => {
+      const next = update(this.scene);
+      if (next === null) return;
+      this.scene = [...next];
+      this.onTake?.(this.scene);
+      onApplied?.();
+      this.report();
+    };
+    if (this.deferUpdates) this.deferred.push(apply);
+    else apply();
+  }
+
+  /** While true, updates wait for `flushDeferred()` (as `<Whiteboard>` defers one asked within `onChange`). */
+  deferUpdates = false;
+  private deferred: (() => void)[] = [];
+  /** Called with the scene each time the board takes one, to change its objects in place as Excalidraw does. */
+  onTake: ((scene: SceneElement[]) => void) | null = null;
+
+  /** Applies the updates that waited. */
+  flushDeferred(): void {
+    for (const apply of this.deferred.splice(0)) apply();
+  }
+
+  /**
+   * Changes the board's own object in place, bumping its version, as Excalidraw's
+   * `mutateElement` does, and reports the scene with `editing` as the ids being edited.
+   */
+  mutate(id: string, fields: Partial<SceneElement>, editing: readonly string[] = []): void {
+    const element = this.get(id);
+    if (!element) throw new Error(`no element ${id}`);
+    Object.assign(element, fields, {
+      version: element.version + 1,
+      versionNonce: element.versionNonce + 1000,
+    });
+    this.editing = new Set(editing);
     this.report();
   }
 
@@ -80,11 +124,18 @@ export async function openTab(
   canvasId: string,
   options: Partial<CollaborationClientOptions> = {},
   mount = true,
+  /** Puts something between the engine and the real transport (a dropped ack, a refusal). */
+  wrap: (transport: Transport) => Transport = (transport) => transport,
 ): Promise<TestTab> {
   const transport = socketIoTransport(url, user.token, {
     socketOptions: { transports: ['websocket'], forceNew: true },
   });
-  const client = new CollaborationClient({ transport, canvasId, userId: user.userId, ...options });
+  const client = new CollaborationClient({
+    transport: wrap(transport),
+    canvasId,
+    userId: user.userId,
+    ...options,
+  });
   const board = new TestBoard(client);
   client.start();
   if (mount) {
@@ -134,4 +185,34 @@ export async function until(
       socket.offAny(afterMessage);
     }
   });
+}
+
+type Request = Transport['request'];
+
+/**
+ * The transport with its calls of `event` answered by `answer` while it returns a promise (a
+ * timeout, a refusal, an ack that never comes), and passed on once it returns null. Every call
+ * is counted in `calls`.
+ */
+export function intercept(
+  event: 'join-canvas' | 'canvas-update',
+  answer: (call: number) => ReturnType<Request> | null,
+): { wrap: (transport: Transport) => Transport; calls: () => number } {
+  let calls = 0;
+  return {
+    calls: () => calls,
+    wrap: (transport) => ({
+      ...transport,
+      request: ((name, payload) => {
+        if (name !== event) return transport.request(name, payload);
+        calls += 1;
+        return answer(calls) ?? transport.request(name, payload);
+      }) as Request,
+    }),
+  };
+}
+
+/** Lets every callback already queued run (promise reactions, socket messages received). */
+export function drain(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -92,6 +92,7 @@ function Live({
       <ConnectionBadge
         status={live.status}
         pending={live.pending}
+        notSaved={live.notSaved}
         style={{ position: 'fixed', bottom: 8, right: 8, zIndex: 10 }}
       />
       <Whiteboard {...bind} ref={setBoard} onChange={recordChange} backdropStorageKey="backdrop" />

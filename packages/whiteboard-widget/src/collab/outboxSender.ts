@@ -1,0 +1,196 @@
+import type { GestureTiming, SceneElement } from '@tabula/domain';
+import type { AckError, SocketErrorCode } from '@tabula/domain/protocol';
+import { Outbox, OutboxStore, splitIntoBatches } from './outbox';
+import type { OutboxEntry, OutboxStorage } from './outbox';
+import type { Scheduler } from './scheduler';
+import type { Transport } from './Transport';
+
+/** Refusals worth another try: the server was busy, not saying no. */
+export const RETRYABLE_CODES: ReadonlySet<SocketErrorCode> = new Set<SocketErrorCode>([
+  'RATE_LIMITED',
+  'INTERNAL',
+]);
+
+/** True when a refusal with `code` may succeed if tried again. */
+export function isRetryable(code: string): boolean {
+  return (RETRYABLE_CODES as ReadonlySet<string>).has(code);
+}
+
+/** The wait before the `failures`-th retry: doubling from `baseMs`, at most 30 s. */
+export function backoffMs(baseMs: number, failures: number): number {
+  return Math.min(30_000, baseMs * 2 ** Math.max(0, failures - 1));
+}
+
+/** Options of `OutboxSender`. */
+export interface OutboxSenderOptions {
+  transport: Transport;
+  canvasId: string;
+  scheduler: Scheduler;
+  newEventId: () => string;
+  /** The first wait before resending after a timeout or a busy server (doubles each time). */
+  retryDelayMs: number;
+  /** Where waiting entries are kept between sessions (shared by the user's tabs). */
+  storage?: OutboxStorage;
+  storageKey: string;
+  /** The number of waiting entries changed. */
+  onChange: () => void;
+  /** The server refused an entry for good (its elements are not saved). */
+  onRefused: (entry: OutboxEntry, error: AckError) => void;
+}
+
+/**
+ * The local changes waiting for the server: `canvas-update`s sent one at a time, in the order
+ * they were made (a newer one goes only once the older is acknowledged or refused for good),
+ * resent with backoff after a timeout or a busy refusal, resent from the oldest after a
+ * re-join, and kept in `storage` by event id until acknowledged.
+ */
+export class OutboxSender {
+  private readonly outbox = new Outbox();
+  private readonly store: OutboxStore | null;
+  /** The entry sent and not answered yet, on the current connection. */
+  private inFlight: OutboxEntry | null = null;
+  private connection = 0;
+  private live = false;
+  private closed = false;
+  private failures = 0;
+  private cancelRetry: (() => void) | null = null;
+  /** When the oldest waiting entry was queued (scheduler time). */
+  private readonly queuedAt = new Map<string, number>();
+
+  constructor(private readonly options: OutboxSenderOptions) {
+    this.store = options.storage ? new OutboxStore(options.storage, options.storageKey) : null;
+    for (const entry of this.store?.load() ?? []) {
+      this.outbox.add(entry.eventId, entry.elements, entry.timing);
+      this.queuedAt.set(entry.eventId, options.scheduler.now());
+    }
+  }
+
+  /** Queues finished changes (copied), split into `canvas-update`-sized batches. */
+  add(elements: readonly SceneElement[], timing: GestureTiming | undefined): void {
+    if (this.closed || elements.length === 0) return;
+    const copies = elements.map((element) => structuredClone(element));
+    const added: OutboxEntry[] = [];
+    for (const batch of splitIntoBatches(copies)) {
+      const entry = this.outbox.add(this.options.newEventId(), batch, timingOf(batch, timing));
+      this.queuedAt.set(entry.eventId, this.options.scheduler.now());
+      added.push(entry);
+    }
+    this.store?.add(added);
+    this.options.onChange();
+    this.pump();
+  }
+
+  /** The canvas is joined on a (new) connection: send from the oldest entry. */
+  joined(): void {
+    this.connection += 1;
+    this.live = true;
+    this.inFlight = null;
+    this.failures = 0;
+    this.cancelRetry?.();
+    this.cancelRetry = null;
+    this.pump();
+  }
+
+  /** The connection dropped: nothing is in flight any more; the next join resends. */
+  disconnected(): void {
+    this.connection += 1;
+    this.live = false;
+    this.inFlight = null;
+    this.cancelRetry?.();
+    this.cancelRetry = null;
+  }
+
+  /** Every waiting entry, oldest first. */
+  entries(): OutboxEntry[] {
+    return this.outbox.all();
+  }
+
+  get size(): number {
+    return this.outbox.size;
+  }
+
+  /** How long the oldest entry has waited (0 when none waits). */
+  oldestWait(): number {
+    const first = this.outbox.first();
+    if (!first) return 0;
+    return this.options.scheduler.now() - (this.queuedAt.get(first.eventId) ?? 0);
+  }
+
+  /** Stops sending and writing (late acks change nothing). */
+  close(): void {
+    this.closed = true;
+    this.live = false;
+    this.cancelRetry?.();
+    this.store?.close();
+  }
+
+  private pump(): void {
+    if (!this.live || this.closed || this.inFlight || this.cancelRetry) return;
+    const entry = this.outbox.first();
+    if (!entry) return;
+    this.inFlight = entry;
+    const connection = this.connection;
+    const current = () => connection === this.connection && !this.closed;
+    this.options.transport
+      .request('canvas-update', {
+        canvasId: this.options.canvasId,
+        eventId: entry.eventId,
+        elements: entry.elements,
+        ...(entry.timing ? { timing: entry.timing } : {}),
+      })
+      .then(
+        (result) => {
+          if (!current()) return;
+          this.inFlight = null;
+          if (result.ok) this.settled(entry);
+          else if (isRetryable(result.error.code)) this.retryLater();
+          else {
+            this.settled(entry);
+            this.options.onRefused(entry, result.error);
+          }
+        },
+        () => {
+          // A timeout on this connection (a drop is handled by `disconnected`).
+          if (!current()) return;
+          this.inFlight = null;
+          this.retryLater();
+        },
+      );
+  }
+
+  private settled(entry: OutboxEntry): void {
+    this.failures = 0;
+    if (this.outbox.settle(entry.eventId)) {
+      this.queuedAt.delete(entry.eventId);
+      this.store?.remove([entry.eventId]);
+      this.options.onChange();
+    }
+    this.pump();
+  }
+
+  /** Resends the oldest entry after a backoff; nothing newer goes before it. */
+  private retryLater(): void {
+    this.failures += 1;
+    this.cancelRetry = this.options.scheduler.schedule(
+      () => {
+        this.cancelRetry = null;
+        this.pump();
+      },
+      backoffMs(this.options.retryDelayMs, this.failures),
+    );
+  }
+}
+
+/** The part of `timing` about the elements of one batch. */
+function timingOf(
+  batch: readonly SceneElement[],
+  timing: GestureTiming | undefined,
+): GestureTiming | undefined {
+  if (!timing) return undefined;
+  let part: GestureTiming | undefined;
+  for (const element of batch) {
+    const times = timing[element.id];
+    if (times) (part ??= {})[element.id] = times;
+  }
+  return part;
+}
