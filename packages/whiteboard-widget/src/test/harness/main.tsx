@@ -19,6 +19,8 @@ interface HarnessState {
   /** Every collaboration status shown, in order. */
   statuses: string[];
   live: Pick<UseCollaborationResult, 'status' | 'loaded' | 'pending' | 'peers'> | null;
+  /** The engine (its raw `pendingCount`). */
+  client: UseCollaborationResult['client'];
 }
 
 declare global {
@@ -31,7 +33,7 @@ declare global {
 
 setExcalidrawAssetPath('/excalidraw-assets/');
 const params = new URLSearchParams(window.location.search);
-const state: HarnessState = { board: null, changes: 0, statuses: [], live: null };
+const state: HarnessState = { board: null, changes: 0, statuses: [], live: null, client: null };
 window.__tabula = state;
 
 function keepBoard(handle: WhiteboardHandle | null): void {
@@ -66,6 +68,7 @@ function Live({
   useEffect(() => {
     state.statuses.push(live.status);
   }, [live.status]);
+  state.client = live.client;
   state.live = {
     status: live.status,
     loaded: live.loaded,
