@@ -342,4 +342,18 @@ describe('opening a canvas with content', () => {
     expect(key(stored)).toEqual(key(elements as { id: string; version: number }[]));
     expect(guard.outside).toEqual([]);
   }, 300_000);
+
+  it('shows the server’s refusal instead of “Opening the canvas…” for a canvas that is not there', async () => {
+    const page = await context.newPage();
+    try {
+      await page.goto(livePage(harness.url, server.url, owner, '000000000000000000000000'));
+      const alert = page.locator('.tabula-whiteboard [role="alert"]');
+      await alert.waitFor({ timeout: 30_000 });
+      expect((await alert.textContent())?.length).toBeGreaterThan(0);
+      await expect.poll(() => page.getByText('Opening the canvas…').count()).toBe(0);
+      expect(await page.locator('.excalidraw').count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
 });

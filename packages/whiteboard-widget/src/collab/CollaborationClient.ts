@@ -80,8 +80,8 @@ export interface CollaborationClientOptions {
 /** The fewest milliseconds between pointers for at most 30 per second. */
 export const POINTER_INTERVAL_MS = Math.ceil(1000 / 30);
 
-/** The fewest milliseconds between two `ink` messages: one frame at 60 Hz. */
-export const INK_FRAME_MS = 1000 / 60;
+/** The fewest milliseconds between two `ink` messages (a timer, 60 a second at most; not tied to animation frames). */
+export const MIN_INK_INTERVAL_MS = 1000 / 60;
 
 /** A preview whose commit has not come after this long (no ink either) is removed. */
 export const PREVIEW_TIMEOUT_MS = 10_000;
@@ -203,8 +203,10 @@ export class CollaborationClient {
         if (this.live) this.transport.pointer({ canvasId: this.canvasId, ...pointer });
       },
     );
-    this.inkThrottle = new Throttle(options.inkIntervalMs ?? INK_FRAME_MS, this.scheduler, () =>
-      this.sendInk(),
+    this.inkThrottle = new Throttle(
+      options.inkIntervalMs ?? MIN_INK_INTERVAL_MS,
+      this.scheduler,
+      () => this.sendInk(),
     );
     this.joinedOnce = new Promise<void>((resolve, reject) => {
       this.markJoined = resolve;

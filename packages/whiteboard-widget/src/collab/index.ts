@@ -7,7 +7,7 @@
 export {
   ClientClosedError,
   CollaborationClient,
-  INK_FRAME_MS,
+  MIN_INK_INTERVAL_MS,
   JoinRefusedError,
   POINTER_INTERVAL_MS,
   PREVIEW_TIMEOUT_MS,
