@@ -516,4 +516,26 @@ describe('CollaborationClient against the real server', () => {
     await drain();
     expect(errors).toEqual([]);
   });
+
+  it('closes, sends nothing more and says so when a re-join is refused for good', async () => {
+    const { alice, canvasId } = await sharedCanvas();
+    const removed = intercept('join-canvas', (call) =>
+      call === 2
+        ? Promise.resolve({
+            ok: false as const,
+            error: { code: 'FORBIDDEN', message: 'Not allowed!' },
+          })
+        : null,
+    );
+    const a = await open(server.url, alice, canvasId, {}, true, removed.wrap);
+    const errors: CollaborationError[] = [];
+    a.client.errors$.subscribe((error) => errors.push(error));
+    a.transport.socket.disconnect();
+    a.transport.socket.connect();
+    await firstValueFrom(a.client.status$.pipe(filter((status) => status === 'closed')));
+    expect(errors).toEqual([{ kind: 'join-refused', code: 'FORBIDDEN', message: 'Not allowed!' }]);
+    // The engine is closed: `useCollaboration` makes the board read-only (bind.readOnly).
+    a.board.draw([rect('lost')]);
+    expect(a.client.pendingCount).toBe(0);
+  });
 });

@@ -1,17 +1,15 @@
 import { BehaviorSubject, Subject, Subscription } from 'rxjs';
 import type { Observable } from 'rxjs';
-import { isAllowedElementType, reconcile } from '@tabula/domain';
+import { reconcile } from '@tabula/domain';
 import type { SceneElement } from '@tabula/domain';
 import type { AckError, JoinCanvasResult, UpdatedCanvasMessage } from '@tabula/domain/protocol';
 import { createDeltaTracker } from '../scene/deltaTracker';
-import { editingElementIds } from '../scene/editingIds';
 import type { EditingState } from '../scene/editingIds';
 import type { BoardView } from './boardView';
 import { browserOnline, collaborationStatus } from './connectionStatus';
 import type { CollaborationStatus } from './connectionStatus';
-import { GestureClock } from './gestureTiming';
-import { InkSender } from './inkSender';
 import { JoinLoop } from './joinLoop';
+import { LocalChanges } from './localChanges';
 import { outboxKey } from './outbox';
 import type { OutboxEntry, OutboxStorage } from './outbox';
 import { OutboxSender } from './outboxSender';
@@ -92,12 +90,13 @@ export const WAITING_SHOWN_AFTER_MS = 1000;
 /**
  * The one client sync engine of a canvas, over a `Transport`, without any UI framework; a
  * facade over its parts: the join loop (`JoinLoop`), the outbox (`OutboxSender`), peers'
- * changes and previews (`RemoteScene`), ink (`InkSender`) and gesture timing (`GestureClock`).
+ * changes and previews (`RemoteScene`) and the local user's changes, ink and gesture timing
+ * (`LocalChanges`).
  *
  * - `start()` joins the canvas; `initialScene()` resolves with the scene to mount the editor
  *   with; `attach(view)` and `viewChanged(elements, appState)` connect the editor.
  * - Local changes are found by version (delta tracking). Elements being drawn, typed, dragged
- *   or resized go out as volatile `ink` at most once per frame (freedraw as point patches);
+ *   or resized go out as volatile `ink` at most every `MIN_INK_INTERVAL_MS` (freedraw as point patches);
  *   when the gesture ends they are committed with `canvas-update` and their `timing`, one at a
  *   time and in order, kept (and in `outboxStorage`) until acknowledged.
  * - Element types the server refuses (embeds) are neither sent nor committed: they count in
@@ -109,8 +108,7 @@ export class CollaborationClient {
   private readonly scheduler: Scheduler;
   private readonly online$: Observable<boolean>;
   private readonly tracker = createDeltaTracker();
-  private readonly clock = new GestureClock();
-  private readonly inkSender = new InkSender();
+  private readonly local: LocalChanges;
   private readonly remote: RemoteScene;
   private readonly sender: OutboxSender;
   private readonly joinLoop: JoinLoop;
@@ -133,10 +131,6 @@ export class CollaborationClient {
   private viewReady = false;
   /** The scene the editor last reported (to remount an editor with). */
   private lastScene: readonly SceneElement[] = [];
-  private editing: ReadonlySet<string> = new Set();
-  /** The elements being edited, as the editor last reported them. */
-  private drawing: SceneElement[] = [];
-  private readonly notSaved = new Set<string>();
   private initial: Promise<SceneElement[]> | null = null;
   private hasJoined = false;
   private transportStatus: TransportStatus = 'connecting';
@@ -176,6 +170,7 @@ export class CollaborationClient {
       this.scheduler,
       options.previewTimeoutMs ?? PREVIEW_TIMEOUT_MS,
     );
+    this.local = new LocalChanges(this.tracker, (id) => this.remote.isPreview(id));
     this.sender = new OutboxSender({
       transport: this.transport,
       canvasId: this.canvasId,
@@ -324,27 +319,11 @@ export class CollaborationClient {
     if (this.closed) return;
     this.lastScene = elements;
     if (this.view && !this.viewReady) this.onViewReady();
-    const editing = editingElementIds(appState);
-    const now = this.scheduler.now();
-    const drawing: SceneElement[] = [];
-    let inkChanged = false;
-    if (editing.size > 0) {
-      for (const element of elements) {
-        if (!editing.has(element.id) || !isAllowedElementType(element.type)) continue;
-        drawing.push(element);
-        this.clock.observe(element, now, !this.tracker.has(element.id));
-        if (this.inkSender.changed(element)) inkChanged = true;
-      }
-    }
-    this.drawing = drawing;
-    const ended = [...this.editing].filter((id) => !editing.has(id));
-    this.editing = editing;
-    const deltas = this.localChanges(this.tracker.takeDeltas(elements, editing));
-    if (ended.length > 0) this.inkSender.forget(ended);
-    if (deltas.length > 0) this.sender.add(deltas, this.clock.take(deltas, now));
-    if (ended.length > 0) this.clock.forget(ended);
-    this.remote.setEditing(editing, ended);
-    if (inkChanged && this.live) this.inkThrottle.push(null);
+    const report = this.local.report(elements, appState, this.scheduler.now());
+    if (report.commit.length > 0) this.sender.add(report.commit, report.timing);
+    if (report.notSavedChanged) this.notSavedSubject.next(this.local.notSavedCount);
+    this.remote.setEditing(report.editing, report.ended);
+    if (report.inkChanged && this.live) this.inkThrottle.push(null);
   }
 
   /** The local pointer moved (scene coordinates); sent at most 30 times a second. */
@@ -400,30 +379,6 @@ export class CollaborationClient {
     }
   }
 
-  /**
-   * The local user's own changes among the deltas: peers' previews (which the editor may
-   * re-index in place) are not, and elements of a type the server refuses are not sent but
-   * counted as not saved.
-   */
-  private localChanges(deltas: readonly SceneElement[]): SceneElement[] {
-    const mine: SceneElement[] = [];
-    const notMine: SceneElement[] = [];
-    let notSavedChanged = false;
-    for (const element of deltas) {
-      if (this.remote.isPreview(element.id)) notMine.push(element);
-      else if (isAllowedElementType(element.type)) mine.push(element);
-      else if (
-        element.isDeleted ? this.notSaved.delete(element.id) : !this.notSaved.has(element.id)
-      ) {
-        if (!element.isDeleted) this.notSaved.add(element.id);
-        notSavedChanged = true;
-      }
-    }
-    this.tracker.markSeen(notMine);
-    if (notSavedChanged) this.notSavedSubject.next(this.notSaved.size);
-    return mine;
-  }
-
   private onViewReady(): void {
     this.viewReady = true;
     this.initial = null;
@@ -459,7 +414,7 @@ export class CollaborationClient {
     this.pointerThrottle.cancel();
     this.inkThrottle.cancel();
     // Peers may miss any ink meanwhile: the next gesture starts with whole elements.
-    this.inkSender.clear();
+    this.local.connectionLost();
     this.remote.dropPreviews();
     this.publishStatus();
     if (status === 'unauthorized' && previous !== 'unauthorized')
@@ -515,8 +470,8 @@ export class CollaborationClient {
   }
 
   private sendInk(): void {
-    if (!this.live || this.drawing.length === 0) return;
-    const payload = this.inkSender.next(this.canvasId, this.drawing);
+    if (!this.live) return;
+    const payload = this.local.nextInk(this.canvasId);
     if (payload) this.transport.ink(payload);
   }
 
@@ -544,8 +499,8 @@ export class CollaborationClient {
 
   private updateRefused(entry: OutboxEntry, error: AckError): void {
     if (this.closed) return;
-    for (const element of entry.elements) if (!element.isDeleted) this.notSaved.add(element.id);
-    this.notSavedSubject.next(this.notSaved.size);
+    this.local.refused(entry.elements);
+    this.notSavedSubject.next(this.local.notSavedCount);
     this.errorSubject.next({ kind: 'update-refused', message: error.message, code: error.code });
   }
 

@@ -1,0 +1,107 @@
+import { isAllowedElementType } from '@tabula/domain';
+import type { GestureTiming, SceneElement } from '@tabula/domain';
+import type { InkPayload } from '@tabula/domain/protocol';
+import type { DeltaTracker } from '../scene/deltaTracker';
+import { editingElementIds } from '../scene/editingIds';
+import type { EditingState } from '../scene/editingIds';
+import { GestureClock } from './gestureTiming';
+import { InkSender } from './inkSender';
+
+/** What one report of the editor comes to. */
+export interface LocalReport {
+  /** The ids being edited now, and those whose edit just ended. */
+  editing: ReadonlySet<string>;
+  ended: string[];
+  /** Finished changes to commit, with their gesture timing (empty: none). */
+  commit: SceneElement[];
+  timing: GestureTiming | undefined;
+  /** An element being edited changed since its last ink. */
+  inkChanged: boolean;
+  /** The count of elements not saved changed. */
+  notSavedChanged: boolean;
+}
+
+/**
+ * The local user's side of the editor's reports: which elements are being edited (their ink,
+ * freedraw as point patches, and their gesture timing), which finished changes to commit (by
+ * version, skipping what `isPeers(id)` says is a peer's preview the editor merely re-indexed),
+ * and which elements are not saved (of a type the server refuses, or refused).
+ */
+export class LocalChanges {
+  private readonly clock = new GestureClock();
+  private readonly inkSender = new InkSender();
+  private readonly notSaved = new Set<string>();
+  private editing: ReadonlySet<string> = new Set();
+  /** The elements being edited, as the editor last reported them. */
+  private drawing: SceneElement[] = [];
+
+  constructor(
+    private readonly tracker: DeltaTracker,
+    private readonly isPeers: (id: string) => boolean,
+  ) {}
+
+  /** The editor reported `elements` and its app state at `now`. */
+  report(elements: readonly SceneElement[], appState: EditingState, now: number): LocalReport {
+    const editing = editingElementIds(appState);
+    const drawing: SceneElement[] = [];
+    let inkChanged = false;
+    if (editing.size > 0) {
+      for (const element of elements) {
+        if (!editing.has(element.id) || !isAllowedElementType(element.type)) continue;
+        drawing.push(element);
+        // A new element times its points; an existing one moved or resized, its steps.
+        this.clock.observe(element, now, !this.tracker.has(element.id));
+        if (this.inkSender.changed(element)) inkChanged = true;
+      }
+    }
+    this.drawing = drawing;
+    const ended = [...this.editing].filter((id) => !editing.has(id));
+    this.editing = editing;
+    const { commit, notSavedChanged } = this.split(this.tracker.takeDeltas(elements, editing));
+    const timing = commit.length > 0 ? this.clock.take(commit, now) : undefined;
+    if (ended.length > 0) {
+      this.inkSender.forget(ended);
+      this.clock.forget(ended);
+    }
+    return { editing, ended, commit, timing, inkChanged, notSavedChanged };
+  }
+
+  /** The `ink` for the elements being edited, or null when none changed since the last. */
+  nextInk(canvasId: string): InkPayload | null {
+    return this.drawing.length > 0 ? this.inkSender.next(canvasId, this.drawing) : null;
+  }
+
+  /** The connection dropped: peers may have missed any ink, the next goes whole. */
+  connectionLost(): void {
+    this.inkSender.clear();
+  }
+
+  /** The server refused these elements for good. */
+  refused(elements: readonly SceneElement[]): void {
+    for (const element of elements) if (!element.isDeleted) this.notSaved.add(element.id);
+  }
+
+  /** How many elements are not saved. */
+  get notSavedCount(): number {
+    return this.notSaved.size;
+  }
+
+  /** The local changes among the deltas; peers' previews are marked seen instead. */
+  private split(deltas: readonly SceneElement[]) {
+    const commit: SceneElement[] = [];
+    const peers: SceneElement[] = [];
+    let notSavedChanged = false;
+    for (const element of deltas) {
+      if (this.isPeers(element.id)) peers.push(element);
+      else if (isAllowedElementType(element.type)) commit.push(element);
+      else if (element.isDeleted)
+        notSavedChanged = this.notSaved.delete(element.id) || notSavedChanged;
+      else if (!this.notSaved.has(element.id)) {
+        this.notSaved.add(element.id);
+        notSavedChanged = true;
+      }
+    }
+    this.tracker.markSeen(peers);
+    return { commit, notSavedChanged };
+  }
+}
