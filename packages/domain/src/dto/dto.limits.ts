@@ -20,13 +20,12 @@ export const MAX_LINES_JSON_LENGTH = 100_000;
 /** Deepest nesting a payload may have (Excalidraw elements need about 5). */
 export const MAX_PAYLOAD_DEPTH = 32;
 
-/** Element fields: id length, fractional index length, points per element. */
+/** Element fields: id length, fractional index length (points per element: protocol/limits). */
 export const MAX_ELEMENT_ID_LENGTH = 100;
 export const MAX_ELEMENT_INDEX_LENGTH = 200;
-export const MAX_POINTS_PER_ELEMENT = 10_000;
 
 /** Pointer coordinates and tool name. */
 export const MAX_POINTER_COORDINATE = 1e9;
 export const MAX_POINTER_TOOL_LENGTH = 32;
 
-export { MAX_INK_ELEMENTS, MAX_INK_PATCHES } from '../protocol/limits';
+export { MAX_INK_ELEMENTS, MAX_INK_PATCHES, MAX_POINTS_PER_ELEMENT } from '../protocol/limits';

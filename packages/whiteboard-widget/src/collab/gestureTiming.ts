@@ -1,6 +1,5 @@
 import type { GestureTiming, SceneElement } from '@tabula/domain';
-
-import { MAX_POINTS_PER_ELEMENT } from './limits';
+import { MAX_POINTS_PER_ELEMENT } from '@tabula/domain/protocol';
 
 /** The most times recorded per element (the server's bound on points per element). */
 const MAX_TIMES = MAX_POINTS_PER_ELEMENT;
