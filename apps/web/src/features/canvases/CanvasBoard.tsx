@@ -3,8 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { CanvasUnavailable, Loader } from '@tabula/ui';
 import { ConnectionBadge, Whiteboard } from '@tabula/whiteboard';
 import type { WhiteboardHandle } from '@tabula/whiteboard';
-import { socketTransport, useCollaboration } from '@tabula/whiteboard/collab';
-import type { CollaborationError, TabulaSocket, Transport } from '@tabula/whiteboard/collab';
+import { useCollaboration, useSocketTransport } from '@tabula/whiteboard/collab';
+import type { CollaborationError, TabulaSocket } from '@tabula/whiteboard/collab';
 import { routerLink } from '../../app/routerLink';
 import { useServices } from '../../app/ServicesContext';
 import { useRealtimeClient } from '../../realtime/useRealtimeClient';
@@ -26,20 +26,6 @@ export interface CanvasBoardProps {
   onAlert: (message: string) => void;
 }
 
-/** A transport over the app's socket for as long as the board shows (closing it leaves the room). */
-function useSharedSocketTransport(socket: TabulaSocket): Transport | null {
-  const [transport, setTransport] = useState<Transport | null>(null);
-  useEffect(() => {
-    const next = socketTransport(socket);
-    setTransport(next);
-    return () => {
-      next.close();
-      setTransport(null);
-    };
-  }, [socket]);
-  return transport;
-}
-
 type SyncedBoardProps = Omit<CanvasBoardProps, 'userId'> & {
   userId: string;
   socket: TabulaSocket;
@@ -52,7 +38,8 @@ type SyncedBoardProps = Omit<CanvasBoardProps, 'userId'> & {
  */
 function SyncedBoard(props: SyncedBoardProps) {
   const { canvasId, userId, socket, backdropStorageKey, onAlert } = props;
-  const transport = useSharedSocketTransport(socket);
+  // A transport over the app's socket while the board shows (closing it leaves the room).
+  const transport = useSocketTransport(socket);
   const [refusal, setRefusal] = useState<CanvasRefusal | null>(null);
   const onError = useCallback(
     (error: CollaborationError) => {
@@ -108,7 +95,12 @@ function SyncedBoard(props: SyncedBoardProps) {
           <Loader label="Opening canvas…" />
         </div>
       )}
-      <ConnectionBadge status={live.status} pending={live.pending} className="tw-board__status" />
+      <ConnectionBadge
+        status={live.status}
+        pending={live.pending}
+        notSaved={live.notSaved}
+        className="tw-board__status"
+      />
     </>
   );
 }

@@ -30,8 +30,8 @@ export type BoardErrorOutcome =
 /**
  * A refused join of a canvas that does not exist or is not the user's replaces the board with
  * a screen saying so; other refusals are alerts. The rest arrive on the app's own socket and
- * the app already answers them: server `error` events and `canvas-deleted` (alerts and the
- * eviction watch) and an ended session (sign in again).
+ * the app already answers them: `canvas-deleted` (the eviction watch) and an ended session
+ * (sign in again).
  */
 export function boardErrorOutcome(
   error: Pick<CollaborationError, 'kind' | 'message' | 'code'>,
