@@ -10,6 +10,7 @@ import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
+import { excalidrawElement } from '@tabula/testing';
 import { API_PATHS } from '@tabula/domain/protocol';
 import type {
   AckResult,
@@ -88,33 +89,16 @@ let seeded = 0;
 
 /** A rectangle the server accepts, with a unique id. */
 function rectangle(id: string, x: number): SceneElement {
-  return {
+  return excalidrawElement({
     id,
-    type: 'rectangle',
-    version: 2,
     versionNonce: 1000 + seeded,
-    isDeleted: false,
     index: 'a0',
     x,
     y: 80,
     width: 160,
     height: 90,
-    angle: 0,
-    strokeColor: '#1e1e1e',
-    backgroundColor: 'transparent',
-    fillStyle: 'solid',
-    strokeWidth: 2,
-    strokeStyle: 'solid',
-    roughness: 1,
-    opacity: 100,
     seed: 4242,
-    groupIds: [],
-    frameId: null,
-    roundness: null,
-    boundElements: null,
-    link: null,
-    locked: false,
-  } as unknown as SceneElement;
+  }) as unknown as SceneElement;
 }
 
 /** A canvas of the token's user holding one rectangle; returns its id and the element ids. */

@@ -7,6 +7,7 @@ export {
   pickTool,
 } from './browser';
 export type { LocalOnlyGuard } from './browser';
+export { excalidrawElement } from './elements';
 export { REPO_ROOT, startTabulaServer } from './server';
 export type { StartTabulaServerOptions, TabulaServer } from './server';
 export {

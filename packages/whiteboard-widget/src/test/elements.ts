@@ -1,4 +1,7 @@
+import { excalidrawElement } from '@tabula/testing';
 import type { SceneElement } from '@tabula/domain';
+
+export { excalidrawElement };
 
 /** A minimal rectangle element for tests. */
 export function rect(id: string, version = 1, extra: Partial<SceneElement> = {}): SceneElement {
@@ -37,37 +40,6 @@ export function stroke(id: string, count: number, version = count): SceneElement
     points,
     pressures: points.map(() => 0.5),
   });
-}
-
-/** A complete Excalidraw element (every field Excalidraw keeps): a rectangle unless told. */
-export function excalidrawElement(fields: Record<string, unknown>): Record<string, unknown> {
-  return {
-    type: 'rectangle',
-    version: 2,
-    versionNonce: 1,
-    isDeleted: false,
-    x: 100,
-    y: 100,
-    width: 70,
-    height: 50,
-    angle: 0,
-    strokeColor: '#1e1e1e',
-    backgroundColor: 'transparent',
-    fillStyle: 'solid',
-    strokeWidth: 2,
-    strokeStyle: 'solid',
-    roughness: 1,
-    opacity: 100,
-    groupIds: [],
-    frameId: null,
-    roundness: null,
-    seed: 1,
-    boundElements: null,
-    updated: 1,
-    link: null,
-    locked: false,
-    ...fields,
-  };
 }
 
 /** `count` complete Excalidraw rectangles, ids `${prefix}-0`, … */
