@@ -471,6 +471,11 @@ export class CollaborationClient {
 
   private sendInk(): void {
     if (!this.live) return;
+    if (this.transport.inkWritable?.() === false) {
+      // It would be dropped and yet counted as sent: try again next frame, from what peers have.
+      this.inkThrottle.push(null);
+      return;
+    }
     const payload = this.local.nextInk(this.canvasId);
     if (payload) this.transport.ink(payload);
   }

@@ -50,6 +50,12 @@ export interface Transport {
   pointer(payload: PointerPayload): void;
   /** Sends a volatile `ink` (a preview of elements being drawn); dropped while disconnected. */
   ink(payload: InkPayload): void;
+  /**
+   * False while a volatile message would be dropped (disconnected, or the connection is still
+   * writing an earlier message): the engine then keeps its ink for the next frame instead of
+   * counting it as sent. A transport without it is taken as always ready.
+   */
+  inkWritable?(): boolean;
   /** Stops using the connection (what that closes depends on who owns it). */
   close(): void;
 }

@@ -1,7 +1,7 @@
 /** `socketTransport` over a socket the test owns, against the real server in this process. */
 import { filter, firstValueFrom } from 'rxjs';
 import { io } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 // Tests only: the real server in this process (the widget's code never imports the server).
 import { startInMemoryServer } from '@tabula/server/testing';
 import type { InMemoryServer } from '@tabula/server/testing';
@@ -93,5 +93,18 @@ describe('socketTransport', () => {
     const transport = socketTransport(socket);
     await firstValueFrom(transport.status$.pipe(filter((status) => status === 'unauthorized')));
     transport.close();
+  });
+
+  it('says ink is not writable right after another message in the same task, and is again once it is written', async () => {
+    const alice = await server.createUserAndToken('alice');
+    const socket = await hostSocket(alice.token);
+    const transport = socketTransport(socket);
+    await vi.waitFor(() => expect(transport.inkWritable?.()).toBe(true), { timeout: 15_000 });
+    transport.pointer({ canvasId: 'c1', x: 1, y: 2 });
+    // Socket.IO would silently drop a volatile ink sent now.
+    expect(transport.inkWritable?.()).toBe(false);
+    await vi.waitFor(() => expect(transport.inkWritable?.()).toBe(true), { timeout: 15_000 });
+    transport.close();
+    expect(transport.inkWritable?.()).toBe(false);
   });
 });

@@ -105,6 +105,12 @@ export function socketTransport(
     ink(payload: InkPayload): void {
       if (!closed && socket.connected) socket.volatile.emit('ink', payload);
     },
+    inkWritable(): boolean {
+      // Socket.IO drops a volatile message while its transport is not writable, which it is
+      // not until the next tick after any other message (a pointer, a commit) was written.
+      const engine = socket.io.engine as { transport?: { writable?: boolean } } | undefined;
+      return !closed && socket.connected && engine?.transport?.writable === true;
+    },
     close(): void {
       if (closed) return;
       closed = true;
