@@ -10,6 +10,7 @@
  * - `commits`: the old load, a `canvas-update` of the whole element on every frame, the last
  *   one with the timing.
  */
+import { excalidrawElement } from '@tabula/testing/elements';
 import { pointPatch } from '@tabula/domain';
 import type { GestureTiming, SceneElement } from '@tabula/domain';
 import type { CanvasUpdatePayload, InkPayload } from '@tabula/domain/protocol';
@@ -36,37 +37,20 @@ export function stroke(id: string, count: number, version = count): SceneElement
   const points = POINTS.slice(0, count);
   const xs = points.map(([x]) => x);
   const ys = points.map(([, y]) => y);
-  return {
+  return excalidrawElement({
     id,
     type: 'freedraw',
     version,
     versionNonce: version * 7919,
-    isDeleted: false,
     index: 'a0',
-    x: 100,
-    y: 100,
     width: Math.max(...xs) - Math.min(...xs),
     height: Math.max(...ys) - Math.min(...ys),
-    angle: 0,
-    strokeColor: '#1e1e1e',
-    backgroundColor: 'transparent',
-    fillStyle: 'solid',
-    strokeWidth: 2,
-    strokeStyle: 'solid',
-    roughness: 1,
-    opacity: 100,
-    groupIds: [],
-    frameId: null,
-    roundness: null,
     seed: 12345,
-    updated: 1,
-    link: null,
-    locked: false,
     points,
     pressures: [],
     simulatePressure: true,
     lastCommittedPoint: null,
-  };
+  }) as unknown as SceneElement;
 }
 
 /** Milliseconds from the gesture's start of each point, as the commit's `timing` carries. */
