@@ -10,7 +10,7 @@ import { filter, firstValueFrom, take, toArray } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { PartialDuplicateBatchError, WrongExpectedVersionError } from './eventStore';
-import type { EventStore, RecordedEvent } from './eventStore';
+import type { EventStore, ReadStreamOptions, RecordedEvent } from './eventStore';
 
 /** The event shape used by the contract; the domain's `Event` has the same form. */
 export interface ContractEvent {
@@ -22,6 +22,17 @@ export interface ContractEvent {
 export interface ContractOptions {
   /** Whether the adapter rejects a batch that repeats stored eventIds only in part. */
   rejectsPartialDuplicates?: boolean;
+  /**
+   * Whether erased events leave `readAll` and subscriptions at once (SQLite, in-memory);
+   * KurrentDB drops them from `$all` only at its next scavenge.
+   */
+  erasesFromAllAtOnce?: boolean;
+  /**
+   * Whether an erased stream counts as not existing for the expected-revision check
+   * (`'no_stream'` passes, a revision from before the erasure conflicts) — the port's rule,
+   * asserted where the store decides it (SQLite, in-memory), not for KurrentDB's server.
+   */
+  erasedStreamCountsAsNew?: boolean;
 }
 
 export function testEvent(n: number, blob?: string): ContractEvent {
@@ -176,6 +187,112 @@ export function describeEventStoreContract(
       expect(tail.map((r) => r.revision)).toEqual([2, 3]);
       expect(tail.map((r) => r.event)).toEqual(events.slice(2));
       expect(tail[0]!.streamName).toBe(stream);
+    });
+
+    it('pages a stream forwards and backwards with from, to and maxCount', async () => {
+      const stream = streamName();
+      const events = Array.from({ length: 10 }, (_, n) => testEvent(n));
+      await store.append(stream, events, { expectedRevision: 'no_stream' });
+      const revisions = async (options: ReadStreamOptions): Promise<number[]> =>
+        (await store.readStream(stream, options)).map((r) => r.revision);
+
+      expect(await revisions({ fromRevision: 2, toRevision: 5 })).toEqual([2, 3, 4, 5]);
+      expect(await revisions({ fromRevision: 2, maxCount: 3 })).toEqual([2, 3, 4]);
+      expect(await revisions({ fromRevision: 3, toRevision: 8, maxCount: 2 })).toEqual([3, 4]);
+      expect(await revisions({ toRevision: 1, direction: 'forwards' })).toEqual([0, 1]);
+      expect(await revisions({ maxCount: 0 })).toEqual([]);
+      expect(await revisions({ fromRevision: 10 })).toEqual([]);
+
+      expect(await revisions({ direction: 'backwards' })).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+      expect(await revisions({ direction: 'backwards', maxCount: 3 })).toEqual([9, 8, 7]);
+      expect(await revisions({ direction: 'backwards', fromRevision: 6, toRevision: 3 })).toEqual([
+        6, 5, 4, 3,
+      ]);
+      expect(
+        await revisions({ direction: 'backwards', fromRevision: 7, toRevision: 2, maxCount: 4 }),
+      ).toEqual([7, 6, 5, 4]);
+      expect(await revisions({ direction: 'backwards', fromRevision: 1 })).toEqual([1, 0]);
+      expect(await revisions({ direction: 'backwards', toRevision: 8 })).toEqual([9, 8]);
+
+      const newestFirst = await store.readStream(stream, { direction: 'backwards', maxCount: 2 });
+      expect(newestFirst.map((r) => r.event)).toEqual([events[9], events[8]]);
+      expect(await store.readStream(streamName(), { direction: 'backwards' })).toEqual([]);
+      await expect(store.readStream(stream, { maxCount: -1 })).rejects.toBeInstanceOf(RangeError);
+      await expect(store.readStream(stream, { fromRevision: 1.5 })).rejects.toBeInstanceOf(
+        RangeError,
+      );
+    });
+
+    it('erase removes the stream’s events and leaves other streams, readAll and subscriptions working', async () => {
+      const from = await marker();
+      const [erased, kept] = [streamName(), streamName()];
+      await store.append(erased, [testEvent(0), testEvent(1)], { expectedRevision: 'no_stream' });
+      await store.append(kept, [testEvent(10)], { expectedRevision: 'no_stream' });
+      await store.append(erased, [testEvent(2)], { expectedRevision: 1 });
+      await store.append(kept, [testEvent(11)], { expectedRevision: 0 });
+
+      await store.erase(erased, { actorId: 'contract', reason: 'contract test' });
+
+      expect(await store.readStream(erased)).toEqual([]);
+      expect(await store.readStream(erased, { direction: 'backwards' })).toEqual([]);
+      expect((await store.readStream(kept)).map((r) => r.event.data.n)).toEqual([10, 11]);
+
+      const own = options.erasesFromAllAtOnce ? [erased, kept] : [kept];
+      const all = await readOwnAfter(from, own);
+      expect(all.map((r) => r.event.data.n)).toEqual([10, 11]);
+
+      const received = firstValueFrom(
+        store.subscribeToAll({ fromPosition: from }).pipe(
+          filter((r) => own.includes(r.streamName)),
+          take(3),
+          toArray(),
+        ),
+      );
+      await store.append(kept, [testEvent(12)], { expectedRevision: 1 });
+      expect((await received).map((r) => r.event.data.n)).toEqual([10, 11, 12]);
+
+      // Erasing again, or a stream that never existed, is a no-op.
+      await store.erase(erased);
+      await store.erase(streamName());
+      expect((await store.readStream(kept)).map((r) => r.event.data.n)).toEqual([10, 11, 12]);
+    });
+
+    it('an erased stream written again continues its revisions and holds only the new events', async () => {
+      const stream = streamName();
+      await store.append(stream, [testEvent(0), testEvent(1), testEvent(2)], {
+        expectedRevision: 'no_stream',
+      });
+      await store.erase(stream);
+
+      if (options.erasedStreamCountsAsNew) {
+        const stale = await rejection(
+          store.append(stream, [testEvent(9)], { expectedRevision: 2 }),
+        );
+        expect(stale).toMatchObject({ name: 'WrongExpectedVersionError', actual: 'no_stream' });
+        const exists = await rejection(
+          store.append(stream, [testEvent(9)], { expectedRevision: 'stream_exists' }),
+        );
+        expect(exists).toBeInstanceOf(WrongExpectedVersionError);
+        const recreated = await store.append(stream, [testEvent(3)], {
+          expectedRevision: 'no_stream',
+        });
+        expect(recreated.nextRevision).toBe(3);
+      } else {
+        const recreated = await store.append(stream, [testEvent(3)], { expectedRevision: 'any' });
+        expect(recreated.nextRevision).toBe(3);
+      }
+      const next = await store.append(stream, [testEvent(4)], { expectedRevision: 3 });
+      expect(next.nextRevision).toBe(4);
+
+      const read = await store.readStream(stream);
+      expect(read.map((r) => [r.revision, r.event.data.n])).toEqual([
+        [3, 3],
+        [4, 4],
+      ]);
+      expect(
+        (await store.readStream(stream, { direction: 'backwards' })).map((r) => r.revision),
+      ).toEqual([4, 3]);
+      expect(await store.readStream(stream, { toRevision: 2 })).toEqual([]);
     });
 
     it('readAll returns events of all streams in commit order, after a position, up to maxCount', async () => {

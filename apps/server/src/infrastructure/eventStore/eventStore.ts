@@ -52,9 +52,35 @@ export interface RecordedEvent<E extends StorableEvent = StorableEvent> {
   recordedAt?: string;
 }
 
+/** Which way a stream read walks its revisions. */
+export type ReadDirection = 'forwards' | 'backwards';
+
+/**
+ * A page of one stream. Forwards: revisions `fromRevision` (default 0) up to `toRevision`
+ * (default: the end), ascending. Backwards: revisions `fromRevision` (default: the end) down to
+ * `toRevision` (default 0), descending. Both bounds are inclusive; `maxCount` cuts the page
+ * after that many events (default: all; 0 reads nothing). Revisions that do not exist (past
+ * the end, or erased) are simply not returned. A bound or count that is not a whole number
+ * >= 0 is a `RangeError`.
+ */
 export interface ReadStreamOptions {
-  /** Inclusive: the first revision to return (default 0). */
+  /** Inclusive: the revision the read starts at (forwards default 0, backwards default the end). */
   fromRevision?: number;
+  /** Inclusive: the revision the read stops at (forwards default the end, backwards default 0). */
+  toRevision?: number;
+  /** At most this many events (default: all). */
+  maxCount?: number;
+  /** Default `'forwards'`. */
+  direction?: ReadDirection;
+}
+
+/**
+ * Who erased a stream and why, kept where the adapter can keep it (SQLite: a row of its
+ * `erased_streams` table; in-memory: a map). Never put erased content in it.
+ */
+export interface EraseAudit {
+  actorId?: string;
+  reason?: string;
 }
 
 export interface ReadAllOptions {
@@ -123,7 +149,10 @@ export interface EventStore<E extends StorableEvent = StorableEvent> {
    */
   append(stream: string, events: readonly E[], options: AppendOptions): Promise<AppendResult>;
 
-  /** The stream's events in revision order; a stream that does not exist reads as `[]`. */
+  /**
+   * A page of the stream's events (see `ReadStreamOptions`); a stream that does not exist, or
+   * was erased and not written since, reads as `[]`.
+   */
   readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent<E>[]>;
 
   /** Events of every stream in commit (position) order; system events are never returned. */
@@ -135,6 +164,23 @@ export interface EventStore<E extends StorableEvent = StorableEvent> {
    * Unsubscribing stops it; `close()` completes it.
    */
   subscribeToAll(options?: SubscribeToAllOptions): Observable<RecordedEvent<E>>;
+
+  /**
+   * Removes the stream's events for good (deletion that deletes). Appends issued before the
+   * call are committed first, then erased. Afterwards:
+   * - `readStream` returns `[]`; `readAll` and catch-up subscriptions skip the erased events
+   *   and keep working (SQLite and in-memory at once; KurrentDB soft-deletes the stream and
+   *   drops its events from `$all` at the next scavenge, an operator task);
+   * - appending again starts the stream anew for the expected-revision check (`'no_stream'`
+   *   passes, a revision from before the erasure conflicts with actual `'no_stream'`), but
+   *   revisions continue after the erased ones, so a revision never names two different
+   *   events (KurrentDB's rule after a soft delete: the stream continues where it left off);
+   * - the erased eventIds are forgotten: a resend of an erased batch is a new append.
+   * Erasing a stream that holds no events is a no-op. SQLite zeroes the freed pages
+   * (`secure_delete`) and checkpoints the WAL so no copy of the bodies stays on disk, and
+   * keeps only the audit record (stream, last revision, when, `audit`).
+   */
+  erase(stream: string, audit?: EraseAudit): Promise<void>;
 
   /** Finishes pending appends, completes subscriptions, releases the storage. */
   close(): Promise<void>;

@@ -4,4 +4,6 @@ import { createInMemoryEventStore } from './inMemoryEventStore';
 
 describeEventStoreContract('in-memory', () => createInMemoryEventStore<ContractEvent>(), {
   rejectsPartialDuplicates: true,
+  erasesFromAllAtOnce: true,
+  erasedStreamCountsAsNew: true,
 });

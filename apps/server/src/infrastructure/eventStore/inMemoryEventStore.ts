@@ -1,7 +1,13 @@
 import { Subject } from 'rxjs';
 import type { Observable } from 'rxjs';
 
-import { assertValidAppend, expectedRevisionMatches, repeatedEventIds } from './appendRules';
+import {
+  assertValidAppend,
+  expectedRevisionMatches,
+  inPage,
+  repeatedEventIds,
+  streamPage,
+} from './appendRules';
 import { catchUpThenLive } from './catchUpSubscription';
 import {
   EventStoreClosedError,
@@ -11,6 +17,7 @@ import {
 import type {
   AppendOptions,
   AppendResult,
+  EraseAudit,
   EventStore,
   ReadAllOptions,
   ReadStreamOptions,
@@ -24,16 +31,32 @@ export interface InMemoryEventStoreOptions {
   now?: () => Date;
 }
 
+/** What the in-memory store keeps of an erased stream. */
+export interface InMemoryErasure {
+  lastRevision: number;
+  erasedAt: string;
+  audit?: EraseAudit;
+}
+
+/** The in-memory store; `erasureOf` answers the audit record of an erased stream. */
+export interface InMemoryEventStore<E extends StorableEvent = StorableEvent> extends EventStore<E> {
+  erasureOf(stream: string): InMemoryErasure | undefined;
+}
+
 /**
  * An `EventStore` held in process memory, for unit tests and demos. Same semantics as the
- * SQLite store (positions start at 1 and are dense), nothing survives the process.
+ * SQLite store (positions start at 1 and are dense until a stream is erased), nothing survives
+ * the process.
  */
 export function createInMemoryEventStore<E extends StorableEvent = StorableEvent>(
   options: InMemoryEventStoreOptions = {},
-): EventStore<E> {
+): InMemoryEventStore<E> {
   const now = options.now ?? (() => new Date());
-  const log: RecordedEvent<E>[] = [];
+  /** Every live event in position order (erased ones are removed). */
+  let log: RecordedEvent<E>[] = [];
+  let lastPosition = 0;
   const streams = new Map<string, RecordedEvent<E>[]>();
+  const erasures = new Map<string, InMemoryErasure>();
   const committed = new Subject<readonly RecordedEvent<E>[]>();
   let closed = false;
 
@@ -59,20 +82,26 @@ export function createInMemoryEventStore<E extends StorableEvent = StorableEvent
     ];
     if (duplicates.length > 0) throw new PartialDuplicateBatchError(stream, duplicates);
 
-    const actual = existing.length === 0 ? 'no_stream' : existing.length - 1;
+    const actual = existing.length === 0 ? 'no_stream' : existing[existing.length - 1]!.revision;
     if (!expectedRevisionMatches(expectedRevision, actual)) {
       throw new WrongExpectedVersionError(stream, expectedRevision, actual);
     }
 
+    // After an erasure the stream's revisions continue after the erased ones.
+    const first =
+      existing.length > 0
+        ? existing[existing.length - 1]!.revision + 1
+        : (erasures.get(stream)?.lastRevision ?? -1) + 1;
     const recordedAt = now().toISOString();
     const batch = events.map((event, i): RecordedEvent<E> => ({
       streamName: stream,
-      revision: existing.length + i,
-      position: log.length + i + 1,
+      revision: first + i,
+      position: lastPosition + i + 1,
       event: structuredClone(event),
       recordedAt,
     }));
     log.push(...batch);
+    lastPosition += batch.length;
     streams.set(stream, [...existing, ...batch]);
     committed.next(batch);
     const last = batch[batch.length - 1]!;
@@ -80,16 +109,43 @@ export function createInMemoryEventStore<E extends StorableEvent = StorableEvent
   }
 
   function readAfter(after: number, maxCount: number): RecordedEvent<E>[] {
-    // Positions are 1-based and dense, so the event at position p sits at index p - 1.
-    return log.slice(Math.max(0, after), Math.max(0, after) + maxCount).map(copy);
+    // Positions increase along the log: binary search for the first one after `after`.
+    let [lo, hi] = [0, log.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (log[mid]!.position <= after) lo = mid + 1;
+      else hi = mid;
+    }
+    return log.slice(lo, lo + maxCount).map(copy);
   }
 
   return {
     append: async (stream, events, opts) => appendNow(stream, events, opts),
 
-    async readStream(stream: string, { fromRevision = 0 }: ReadStreamOptions = {}) {
+    async readStream(stream: string, options?: ReadStreamOptions) {
       if (closed) throw new EventStoreClosedError();
-      return (streams.get(stream) ?? []).slice(fromRevision).map(copy);
+      const page = streamPage(stream, options);
+      const selected = (streams.get(stream) ?? []).filter((r) => inPage(page, r.revision));
+      if (page.direction === 'backwards') selected.reverse();
+      return (page.maxCount < 0 ? selected : selected.slice(0, page.maxCount)).map(copy);
+    },
+
+    async erase(stream: string, audit?: EraseAudit) {
+      if (closed) throw new EventStoreClosedError();
+      const existing = streams.get(stream) ?? [];
+      if (existing.length === 0) return;
+      erasures.set(stream, {
+        lastRevision: existing[existing.length - 1]!.revision,
+        erasedAt: now().toISOString(),
+        ...(audit === undefined ? {} : { audit: { ...audit } }),
+      });
+      streams.delete(stream);
+      log = log.filter((r) => r.streamName !== stream);
+    },
+
+    erasureOf(stream: string) {
+      const erasure = erasures.get(stream);
+      return erasure === undefined ? undefined : structuredClone(erasure);
     },
 
     async readAll({ fromPosition = 0, maxCount = Number.MAX_SAFE_INTEGER }: ReadAllOptions = {}) {

@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 
 import {
   ANY,
+  BACKWARDS,
+  END,
   excludeSystemEvents,
+  FORWARDS,
   jsonEvent,
   KurrentDBClient,
   NO_STREAM,
@@ -22,12 +25,13 @@ import type {
 } from '@kurrent/kurrentdb-client';
 import { Observable } from 'rxjs';
 
-import { assertValidAppend } from './appendRules';
+import { assertValidAppend, inPage, streamPage } from './appendRules';
 import { WrongExpectedVersionError } from './eventStore';
 import type {
   ActualRevision,
   AppendOptions,
   AppendResult,
+  EraseAudit,
   EventStore,
   ExpectedRevision,
   ReadAllOptions,
@@ -57,6 +61,14 @@ export interface KurrentDbEventStoreOptions {
  *   eventId (the eventId itself when it already is a UUID), so a resent batch is not stored
  *   twice. When the server answers a resend without a position, it is read back.
  * - System events (types starting with `$`) and `$` streams never leave this adapter.
+ * - `readStream` pages with the client's own `direction`, `fromRevision` (START / END by
+ *   default) and `maxCount`; `toRevision`, which the client has no option for, ends the
+ *   iteration (and so the gRPC read) at the first revision past it.
+ * - `erase` soft-deletes the stream (`deleteStream`): it reads as not found (`[]`), and an
+ *   append recreates it, its revisions continuing where they left off. The events leave `$all`
+ *   and the disk only at the next scavenge, which the operator runs; until then `readAll` and
+ *   subscriptions may still deliver them. KurrentDB has no place here for the audit record:
+ *   the caller keeps who erased what in its own events.
  */
 export function openKurrentDbEventStore<E extends StorableEvent = StorableEvent>(
   options: KurrentDbEventStoreOptions,
@@ -100,20 +112,42 @@ export function openKurrentDbEventStore<E extends StorableEvent = StorableEvent>
     return UNKNOWN_POSITION;
   }
 
-  async function readStream(stream: string, { fromRevision = 0 }: ReadStreamOptions = {}) {
+  async function readStream(stream: string, options: ReadStreamOptions = {}) {
+    const page = streamPage(stream, options);
     const out: RecordedEvent<E>[] = [];
+    if (page.maxCount === 0) return out;
+    const backwards = page.direction === 'backwards';
     try {
       for await (const resolved of client.readStream(stream, {
-        fromRevision: BigInt(fromRevision),
+        direction: backwards ? BACKWARDS : FORWARDS,
+        fromRevision:
+          options.fromRevision === undefined
+            ? backwards
+              ? END
+              : START
+            : BigInt(options.fromRevision),
+        ...(page.maxCount > 0 ? { maxCount: page.maxCount } : {}),
       })) {
         const recorded = toRecorded<E>(resolved);
-        if (recorded) out.push(recorded);
+        if (!recorded) continue;
+        if (!inPage(page, recorded.revision)) break; // past `toRevision`: stop reading
+        out.push(recorded);
+        if (page.maxCount > 0 && out.length >= page.maxCount) break;
       }
     } catch (error) {
       if (error instanceof StreamNotFoundError) return [];
       throw error;
     }
     return out;
+  }
+
+  async function erase(stream: string, _audit?: EraseAudit): Promise<void> {
+    try {
+      await client.deleteStream(stream, { expectedRevision: ANY });
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return; // nothing to erase
+      throw error;
+    }
   }
 
   async function readAll({
@@ -166,6 +200,7 @@ export function openKurrentDbEventStore<E extends StorableEvent = StorableEvent>
     readStream,
     readAll,
     subscribeToAll,
+    erase,
     close: () => client.dispose(),
   };
 }

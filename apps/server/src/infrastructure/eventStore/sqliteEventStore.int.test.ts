@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -17,10 +18,80 @@ describeEventStoreContract(
   () => openSqliteEventStore<ContractEvent>({ dataDir: freshDir() }),
   {
     rejectsPartialDuplicates: true,
+    erasesFromAllAtOnce: true,
+    erasedStreamCountsAsNew: true,
   },
 );
 
+/** The files of the data directory (main file, -wal, -shm) that contain `needle`. */
+function filesContaining(dataDir: string, needle: string): string[] {
+  const bytes = Buffer.from(needle, 'utf8');
+  return readdirSync(dataDir).filter((name) =>
+    readFileSync(path.join(dataDir, name)).includes(bytes),
+  );
+}
+
 describe('sqlite event store specifics', () => {
+  it('erase leaves no byte of the erased bodies in the database files (main, -wal, -shm)', async () => {
+    const dataDir = freshDir();
+    const store = openSqliteEventStore<ContractEvent>({ dataDir });
+    const secret = `secret-${randomUUID()}`;
+    // Small bodies share leaf pages with the kept stream; a large one spills to overflow pages.
+    await store.append('doomed', [testEvent(0, secret), testEvent(1, `${secret} again`)], {
+      expectedRevision: 'no_stream',
+    });
+    await store.append('kept', [testEvent(2, 'kept text')], { expectedRevision: 'no_stream' });
+    await store.append('doomed', [testEvent(3, secret.repeat(2_000))], { expectedRevision: 1 });
+    await store.append('kept', [testEvent(4, 'kept text')], { expectedRevision: 0 });
+    expect(filesContaining(dataDir, secret)).not.toEqual([]);
+
+    await store.erase('doomed', { actorId: 'user-1', reason: 'canvas deleted' });
+
+    const files = readdirSync(dataDir);
+    expect(files).toContain('events.sqlite');
+    expect(files.some((f) => f.endsWith('-wal'))).toBe(true);
+    expect(files.some((f) => f.endsWith('-shm'))).toBe(true);
+    expect(filesContaining(dataDir, secret)).toEqual([]);
+    expect((await store.readStream('kept')).map((r) => r.event.data.n)).toEqual([2, 4]);
+    expect(await store.readStream('doomed')).toEqual([]);
+    expect(store.erasureOf('doomed')).toMatchObject({
+      stream: 'doomed',
+      lastRevision: 2,
+      actorId: 'user-1',
+      reason: 'canvas deleted',
+    });
+    expect(store.erasureOf('kept')).toBeUndefined();
+
+    // Still gone after more writes, a close and a reopen.
+    await store.append('kept', [testEvent(5)], { expectedRevision: 1 });
+    await store.close();
+    expect(filesContaining(dataDir, secret)).toEqual([]);
+    const reopened = openSqliteEventStore<ContractEvent>({ dataDir });
+    expect(await reopened.readStream('doomed')).toEqual([]);
+    expect(reopened.erasureOf('doomed')?.lastRevision).toBe(2);
+    expect(
+      (await reopened.append('doomed', [testEvent(6)], { expectedRevision: 'no_stream' }))
+        .nextRevision,
+    ).toBe(3);
+    await reopened.close();
+    expect(existsSync(path.join(dataDir, 'events.sqlite'))).toBe(true);
+    expect(filesContaining(dataDir, secret)).toEqual([]);
+  });
+
+  it('erase commits the appends issued before it, then erases them too', async () => {
+    const store = openSqliteEventStore<ContractEvent>({
+      dataDir: freshDir(),
+      groupCommitWindowMs: 60_000, // the group would wait a minute: only erase can flush it
+    });
+    const pending = store.append('s', [testEvent(0)], { expectedRevision: 'no_stream' });
+    await store.erase('s');
+    await expect(pending).resolves.toEqual({ nextRevision: 0, position: 1 });
+    expect(await store.readStream('s')).toEqual([]);
+    expect(await store.readAll()).toEqual([]);
+    expect(store.erasureOf('s')?.lastRevision).toBe(0);
+    await store.close();
+  });
+
   it('keeps events across a close and reopen, with positions continuing', async () => {
     const dataDir = freshDir();
     const first = openSqliteEventStore<ContractEvent>({ dataDir });

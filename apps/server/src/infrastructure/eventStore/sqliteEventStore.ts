@@ -5,7 +5,12 @@ import Database from 'better-sqlite3';
 import { Subject } from 'rxjs';
 import type { Observable } from 'rxjs';
 
-import { assertValidAppend, expectedRevisionMatches, repeatedEventIds } from './appendRules';
+import {
+  assertValidAppend,
+  expectedRevisionMatches,
+  repeatedEventIds,
+  streamPage,
+} from './appendRules';
 import { catchUpThenLive } from './catchUpSubscription';
 import {
   EventStoreClosedError,
@@ -15,6 +20,7 @@ import {
 import type {
   AppendOptions,
   AppendResult,
+  EraseAudit,
   EventStore,
   ExpectedRevision,
   ReadAllOptions,
@@ -24,8 +30,14 @@ import type {
   SubscribeToAllOptions,
 } from './eventStore';
 import { stringify } from '../sharedJson';
-import { applyDurablePragmas, createEventsTable, EVENTS_FILE_NAME } from './sqliteSchema';
-import type { EventRow } from './sqliteSchema';
+import {
+  applyDurablePragmas,
+  applyErasurePragmas,
+  createErasedStreamsTable,
+  createEventsTable,
+  EVENTS_FILE_NAME,
+} from './sqliteSchema';
+import type { ErasedStreamRow, EventRow } from './sqliteSchema';
 
 export interface SqliteEventStoreOptions {
   /** Directory of the log file (created if missing). The store never reads the environment. */
@@ -40,9 +52,20 @@ export interface SqliteEventStoreOptions {
   now?: () => Date;
 }
 
+/** The audit record of an erased stream: all that is left of it. */
+export interface SqliteErasure {
+  stream: string;
+  lastRevision: number;
+  erasedAt: string;
+  actorId?: string;
+  reason?: string;
+}
+
 /** The SQLite store; `file` is the absolute path of its database. */
 export interface SqliteEventStore<E extends StorableEvent = StorableEvent> extends EventStore<E> {
   readonly file: string;
+  /** The audit record of an erased stream (`undefined` when it was never erased). */
+  erasureOf(stream: string): SqliteErasure | undefined;
 }
 
 interface PendingAppend<E extends StorableEvent> {
@@ -71,7 +94,9 @@ export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
   const file = path.resolve(options.dataDir, EVENTS_FILE_NAME);
   const db = new Database(file);
   applyDurablePragmas(db);
+  applyErasurePragmas(db);
   createEventsTable(db);
+  createErasedStreamsTable(db);
 
   const now = options.now ?? (() => new Date());
   const windowMs = options.groupCommitWindowMs ?? 0;
@@ -86,8 +111,21 @@ export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
   const insert = db.prepare<[string, number, string, string, string, string]>(
     'INSERT INTO events (stream, revision, event_id, type, body, recorded_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  const selectStream = db.prepare<[string, number], EventRow>(
-    'SELECT position, stream, revision, body, recorded_at FROM events WHERE stream = ? AND revision >= ? ORDER BY revision',
+  // Both walk the UNIQUE (stream, revision) index; LIMIT -1 reads to the bound.
+  const selectForwards = db.prepare<[string, number, number, number], EventRow>(
+    'SELECT position, stream, revision, body, recorded_at FROM events WHERE stream = ? AND revision >= ? AND revision <= ? ORDER BY revision LIMIT ?',
+  );
+  const selectBackwards = db.prepare<[string, number, number, number], EventRow>(
+    'SELECT position, stream, revision, body, recorded_at FROM events WHERE stream = ? AND revision <= ? AND revision >= ? ORDER BY revision DESC LIMIT ?',
+  );
+  const selectErasure = db.prepare<[string], ErasedStreamRow>(
+    'SELECT stream, last_revision, erased_at, actor_id, reason FROM erased_streams WHERE stream = ?',
+  );
+  const deleteStreamRows = db.prepare<[string]>('DELETE FROM events WHERE stream = ?');
+  const upsertErasure = db.prepare<[string, number, string, string | null, string | null]>(
+    `INSERT INTO erased_streams (stream, last_revision, erased_at, actor_id, reason) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (stream) DO UPDATE SET last_revision = excluded.last_revision,
+       erased_at = excluded.erased_at, actor_id = excluded.actor_id, reason = excluded.reason`,
   );
   const selectAll = db.prepare<[number, number], EventRow>(
     'SELECT position, stream, revision, body, recorded_at FROM events WHERE position > ? ORDER BY position LIMIT ?',
@@ -113,7 +151,9 @@ export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
     if (!expectedRevisionMatches(p.expected, actual)) {
       throw new WrongExpectedVersionError(p.stream, p.expected, actual);
     }
-    let revision = actual === 'no_stream' ? 0 : actual + 1;
+    // After an erasure the stream's revisions continue after the erased ones.
+    let revision =
+      actual === 'no_stream' ? (selectErasure.get(p.stream)?.last_revision ?? -1) + 1 : actual + 1;
     let position = 0;
     // Subscribers get these records straight after COMMIT, without reading the rows back.
     const recorded: RecordedEvent<E>[] = [];
@@ -196,6 +236,34 @@ export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
     };
   }
 
+  /** Deletes the stream's rows (zeroed by secure_delete) and keeps the audit record. */
+  const eraseRows = db.transaction((stream: string, audit: EraseAudit | undefined): void => {
+    const last = lastRevision.get(stream);
+    if (last === undefined) return; // nothing stored (never written, or already erased)
+    deleteStreamRows.run(stream);
+    upsertErasure.run(
+      stream,
+      last.revision,
+      now().toISOString(),
+      audit?.actorId ?? null,
+      audit?.reason ?? null,
+    );
+  });
+
+  /** Copies the WAL into the file and empties it: no frame keeps the erased bodies. */
+  function checkpointTruncate(): void {
+    const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as {
+      busy: number;
+      log: number;
+      checkpointed: number;
+    }[];
+    if (result && result.busy !== 0) {
+      throw new Error(
+        `The erasure is committed, but the WAL checkpoint could not complete (another connection holds ${options.dataDir}); the WAL may still hold erased bytes until the next checkpoint`,
+      );
+    }
+  }
+
   function assertOpen(): void {
     if (closed) throw new EventStoreClosedError();
   }
@@ -216,9 +284,36 @@ export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
       });
     },
 
-    async readStream(stream: string, { fromRevision = 0 }: ReadStreamOptions = {}) {
+    async readStream(stream: string, options?: ReadStreamOptions) {
       assertOpen();
-      return selectStream.all(stream, fromRevision).map(toRecorded);
+      const { direction, from, to, maxCount } = streamPage(stream, options);
+      const select = direction === 'forwards' ? selectForwards : selectBackwards;
+      return select.all(stream, from, to, maxCount).map(toRecorded);
+    },
+
+    async erase(stream: string, audit?: EraseAudit) {
+      assertOpen();
+      // Appends issued before the erasure are committed first, so they are erased too.
+      if (timer !== undefined) {
+        clearTimeout(timer as NodeJS.Timeout);
+        clearImmediate(timer as NodeJS.Immediate);
+      }
+      flush();
+      eraseRows(stream, audit);
+      checkpointTruncate();
+    },
+
+    erasureOf(stream: string) {
+      assertOpen();
+      const row = selectErasure.get(stream);
+      if (row === undefined) return undefined;
+      return {
+        stream: row.stream,
+        lastRevision: row.last_revision,
+        erasedAt: row.erased_at,
+        ...(row.actor_id === null ? {} : { actorId: row.actor_id }),
+        ...(row.reason === null ? {} : { reason: row.reason }),
+      };
     },
 
     async readAll({ fromPosition = 0, maxCount = -1 }: ReadAllOptions = {}) {

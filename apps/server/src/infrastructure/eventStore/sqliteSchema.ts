@@ -13,6 +13,40 @@ export function applyDurablePragmas(db: Database.Database): void {
 }
 
 /**
+ * Erasure settings of the store's own connection: deleted content is overwritten with zeros
+ * (in the page and in freed pages), so an erased body leaves no bytes behind in the file once
+ * the WAL is checkpointed.
+ */
+export function applyErasurePragmas(db: Database.Database): void {
+  db.pragma('secure_delete = ON');
+}
+
+/**
+ * What is kept of an erased stream: no event body, only the audit record and the last erased
+ * revision (revisions continue after it when the stream is written again).
+ */
+export function createErasedStreamsTable(db: Database.Database): void {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS erased_streams (
+      stream        TEXT    PRIMARY KEY,
+      last_revision INTEGER NOT NULL,
+      erased_at     TEXT    NOT NULL,
+      actor_id      TEXT,
+      reason        TEXT
+    )
+  `);
+}
+
+/** An `erased_streams` row as read back. */
+export interface ErasedStreamRow {
+  stream: string;
+  last_revision: number;
+  erased_at: string;
+  actor_id: string | null;
+  reason: string | null;
+}
+
+/**
  * One table for the whole log. `position` is the global order (AUTOINCREMENT never reuses a
  * value), the UNIQUE constraints back optimistic concurrency and idempotency.
  */
