@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { drag, guardLocalOnly, launchChromium, pickTool } from '@tabula/testing';
 import { startHarnessServer, startStaticServer } from './test/harnessServer';
@@ -160,7 +160,11 @@ describe.each(['harness', 'embed'] as const)('live canvas, page A = %s', (kind) 
     );
     const bToA = Date.now() - strokeAt;
     console.log(`[${kind}] stroke latency A→B ${aToB} ms, B→A ${bToA} ms`);
-    expect(key(await sceneOf(pageA))).toEqual(key(await sceneOf(pageB)));
+    // Page A may first hold B's stroke as an ink preview: wait until the commit replaced it.
+    await vi.waitFor(
+      async () => expect(key(await sceneOf(pageA))).toEqual(key(await sceneOf(pageB))),
+      { timeout: 15_000, interval: 50 },
+    );
   });
 
   it('shows the partner’s stroke while it is drawn, then the committed stroke in its place', async () => {
@@ -177,7 +181,7 @@ describe.each(['harness', 'embed'] as const)('live canvas, page A = %s', (kind) 
             .board!.getScene()
             .some((e) => e.type === 'freedraw' && !e.isDeleted && !ids.includes(e.id)),
         known,
-        { timeout: 5000, polling: 25 },
+        { timeout: 15_000, polling: 25 },
       );
     } finally {
       // Whatever happened, the button goes up: later tests start from a page at rest.
@@ -186,7 +190,7 @@ describe.each(['harness', 'embed'] as const)('live canvas, page A = %s', (kind) 
     const strokes = async (page: Page) =>
       key(visible(await sceneOf(page), 'freedraw').filter((e) => !known.includes(e.id)));
     await expect
-      .poll(async () => JSON.stringify(await strokes(pageB)), { timeout: 5000 })
+      .poll(async () => JSON.stringify(await strokes(pageB)), { timeout: 15_000 })
       .toBe(JSON.stringify(await strokes(pageA)));
     expect(await strokes(pageA)).toHaveLength(1);
   });
@@ -200,7 +204,7 @@ describe.each(['harness', 'embed'] as const)('live canvas, page A = %s', (kind) 
             const peers = window.__tabula?.live?.peers ?? window.__tabulaEmbed?.peers ?? [];
             return peers.filter((peer) => peer.pointer).map((peer) => peer.username);
           }),
-        { timeout: 5000 },
+        { timeout: 15_000 },
       )
       .toEqual([bob.username]);
     for (let i = 0; i < 10; i += 1) await pageA.mouse.move(300 + i * 10, 300, { steps: 2 });
@@ -213,13 +217,13 @@ describe.each(['harness', 'embed'] as const)('live canvas, page A = %s', (kind) 
               .map((peer) => peer.username),
           ),
         {
-          timeout: 5000,
+          timeout: 15_000,
         },
       )
       .toEqual([alice.username]);
     // Excalidraw draws peers as avatars in its user list.
     await expect
-      .poll(() => pageA.locator('.UserList__collaborator').count(), { timeout: 5000 })
+      .poll(() => pageA.locator('.UserList__collaborator').count(), { timeout: 15_000 })
       .toBeGreaterThan(0);
   });
 
@@ -227,7 +231,7 @@ describe.each(['harness', 'embed'] as const)('live canvas, page A = %s', (kind) 
     const before = visible(await sceneOf(pageA), 'rectangle').length;
     await contextA.setOffline(true);
     const offlineAt = Date.now();
-    await expect.poll(() => statusOf(pageA), { timeout: 5000 }).toBe('offline');
+    await expect.poll(() => statusOf(pageA), { timeout: 15_000 }).toBe('offline');
     // Excalidraw goes back to the selection tool after each shape, and its properties panel
     // covers the left edge while a tool is picked: draw right of it.
     await pickTool(pageA, 'rectangle');
@@ -253,7 +257,7 @@ describe.each(['harness', 'embed'] as const)('live canvas, page A = %s', (kind) 
     if (kind === 'harness') {
       // The badge says so, with the changes waiting.
       await expect
-        .poll(() => pageA.locator('.tabula-connection-badge').textContent(), { timeout: 5000 })
+        .poll(() => pageA.locator('.tabula-connection-badge').textContent(), { timeout: 15_000 })
         .toBe('Offline · 2 changes waiting');
     }
     await pageA.waitForTimeout(Math.max(0, 5000 - (Date.now() - offlineAt)));
@@ -265,7 +269,7 @@ describe.each(['harness', 'embed'] as const)('live canvas, page A = %s', (kind) 
       const since = statuses.lastIndexOf('offline');
       expect(statuses.slice(since)).toEqual(['offline', 'reconnecting', 'joining', 'live']);
       await expect
-        .poll(() => pageA.locator('.tabula-connection-badge').textContent(), { timeout: 5000 })
+        .poll(() => pageA.locator('.tabula-connection-badge').textContent(), { timeout: 15_000 })
         .toBe('Live');
     }
     await expect
@@ -278,7 +282,7 @@ describe.each(['harness', 'embed'] as const)('live canvas, page A = %s', (kind) 
     const sceneA = await sceneOf(pageA);
     expect(visible(sceneA, 'rectangle')).toHaveLength(before + 4);
     await expect
-      .poll(async () => key(await fetchScene(server.url, alice, canvasId)), { timeout: 5000 })
+      .poll(async () => key(await fetchScene(server.url, alice, canvasId)), { timeout: 15_000 })
       .toEqual(key(sceneA));
   });
 
