@@ -129,11 +129,17 @@ export default tseslint.config(
       [...SERVER_ONLY, ...APPS, '@tabula/domain/dto'],
       'The widget may import domain (pure code and types) and ui, never the apps or server libraries.',
     ),
-    ignores: ['packages/whiteboard-widget/src/**/*.test.{ts,tsx}'],
+    ignores: [
+      'packages/whiteboard-widget/src/**/*.test.{ts,tsx}',
+      'packages/whiteboard-widget/src/test/**',
+    ],
   },
   // The widget's tests run the real server in-process through its testing entry, and nothing else of it.
   {
-    files: ['packages/whiteboard-widget/src/**/*.test.{ts,tsx}'],
+    files: [
+      'packages/whiteboard-widget/src/**/*.test.{ts,tsx}',
+      'packages/whiteboard-widget/src/test/**/*.{ts,tsx}',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -160,7 +166,11 @@ export default tseslint.config(
   {
     // The main entry of the widget never pulls in a transport.
     files: ['packages/whiteboard-widget/src/**/*.{ts,tsx}'],
-    ignores: ['packages/whiteboard-widget/src/collab/**'],
+    ignores: [
+      'packages/whiteboard-widget/src/collab/**',
+      'packages/whiteboard-widget/src/**/*.test.{ts,tsx}',
+      'packages/whiteboard-widget/src/test/**',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
