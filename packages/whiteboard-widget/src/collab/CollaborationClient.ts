@@ -6,14 +6,24 @@ import type { AckError, JoinCanvasResult, UpdatedCanvasMessage } from '@tabula/d
 import { createDeltaTracker } from '../scene/deltaTracker';
 import type { EditingState } from '../scene/editingIds';
 import type { BoardView } from './boardView';
+import {
+  ClientClosedError,
+  JoinRefusedError,
+  MIN_INK_INTERVAL_MS,
+  POINTER_INTERVAL_MS,
+  PREVIEW_TIMEOUT_MS,
+  WAITING_SHOWN_AFTER_MS,
+} from './collaborationOptions';
+import type { CollaborationClientOptions, CollaborationError } from './collaborationOptions';
 import { browserOnline, collaborationStatus } from './connectionStatus';
 import type { CollaborationStatus } from './connectionStatus';
 import { JoinLoop } from './joinLoop';
 import { LocalChanges } from './localChanges';
 import { outboxKey } from './outbox';
-import type { OutboxEntry, OutboxStorage } from './outbox';
+import type { OutboxEntry } from './outbox';
 import { OutboxSender } from './outboxSender';
 import { PeerDirectory } from './peers';
+import { followPeers } from './peerEvents';
 import type { RemotePeer } from './peers';
 import { RemoteScene } from './remoteScene';
 import { systemScheduler } from './scheduler';
@@ -24,68 +34,15 @@ import type { Transport, TransportStatus } from './Transport';
 export type { CollaborationStatus } from './connectionStatus';
 export type { BoardView, SceneUpdate } from './boardView';
 
-/** A refusal from the server, a canvas that went away, or a session that ended. */
-export interface CollaborationError {
-  kind: 'join-refused' | 'update-refused' | 'server-error' | 'canvas-deleted' | 'signed-out';
-  message: string;
-  /** The server's code (`NOT_FOUND`, `FORBIDDEN`, …) for refusals. */
-  code?: string;
-}
-
-/** The client was disposed before the canvas was joined. */
-export class ClientClosedError extends Error {
-  constructor() {
-    super('The collaboration client was closed before the canvas was joined.');
-    this.name = 'ClientClosedError';
-  }
-}
-
-/** The server refused the join for good (`NOT_FOUND`, `FORBIDDEN`): its message, to show. */
-export class JoinRefusedError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'JoinRefusedError';
-  }
-}
-
-/** Options of `new CollaborationClient`. */
-export interface CollaborationClientOptions {
-  transport: Transport;
-  canvasId: string;
-  /** The local user's id: their own pointer echoes and presence are ignored. */
-  userId?: string;
-  /** Clock and timers (tests pass a `ManualScheduler`). */
-  scheduler?: Scheduler;
-  /** Fresh event ids (default `crypto.randomUUID`). */
-  newEventId?: () => string;
-  /** Minimum time between two `pointer` messages (default 34 ms: under 30 per second). */
-  pointerIntervalMs?: number;
-  /** Minimum time between two `ink` messages (default one 60 Hz animation frame). */
-  inkIntervalMs?: number;
-  /** How long a peer's preview stays without news before it is removed (default 10 s). */
-  previewTimeoutMs?: number;
-  /** First wait before retrying a join or an update that timed out or met a busy server (default 1000 ms, doubling). */
-  retryDelayMs?: number;
-  /** Where unsent changes are kept between sessions (under a key per user and canvas, shared by tabs). */
-  outboxStorage?: OutboxStorage;
-  /** Whether the network is up (default: the browser's `navigator.onLine`). */
-  online$?: Observable<boolean>;
-}
-
-/** The fewest milliseconds between pointers for at most 30 per second. */
-export const POINTER_INTERVAL_MS = Math.ceil(1000 / 30);
-
-/** The fewest milliseconds between two `ink` messages (a timer, 60 a second at most; not tied to animation frames). */
-export const MIN_INK_INTERVAL_MS = 1000 / 60;
-
-/** A preview whose commit has not come after this long (no ink either) is removed. */
-export const PREVIEW_TIMEOUT_MS = 10_000;
-
-/** While live, "changes waiting" shows only once the oldest has waited this long (no flicker on every commit). */
-export const WAITING_SHOWN_AFTER_MS = 1000;
+export {
+  ClientClosedError,
+  JoinRefusedError,
+  MIN_INK_INTERVAL_MS,
+  POINTER_INTERVAL_MS,
+  PREVIEW_TIMEOUT_MS,
+  WAITING_SHOWN_AFTER_MS,
+} from './collaborationOptions';
+export type { CollaborationClientOptions, CollaborationError } from './collaborationOptions';
 
 /**
  * The one client sync engine of a canvas, over a `Transport`, without any UI framework; a
@@ -234,34 +191,12 @@ export class CollaborationClient {
         if (this.live) this.remote.ink(message);
       }),
     );
-    on(
-      t.events('pointer-moved'),
-      forCanvas((message) => {
-        if (this.peerDirectory.pointerMoved(message)) this.publishPeers();
+    this.subscriptions.add(
+      followPeers(t, this.canvasId, this.peerDirectory, {
+        changed: () => this.publishPeers(),
+        gone: (userId) => this.peerGone(userId),
       }),
     );
-    on(
-      t.events('collaborator-joined'),
-      forCanvas((message) => {
-        this.peerDirectory.setMembers(message);
-        this.publishPeers();
-      }),
-    );
-    on(
-      t.events('collaborator-leaved'),
-      forCanvas((message) => {
-        this.peerDirectory.removeMember(message.userId);
-        this.peerGone(message.userId);
-      }),
-    );
-    on(t.events('get-online-users'), (users) => {
-      this.peerDirectory.setOnline(users);
-      this.publishPeers();
-    });
-    on(t.events('disconnected-user'), (userId) => {
-      this.peerDirectory.userDisconnected(userId);
-      this.peerGone(userId);
-    });
     // The socket's `error` names no canvas (it may be about the app, or another board): only
     // this canvas' own events count as the board's errors.
     on(

@@ -1,0 +1,54 @@
+import type { Subscription } from 'rxjs';
+import type { PeerDirectory } from './peers';
+import type { Transport } from './Transport';
+
+/** What `followPeers` tells its owner. */
+export interface PeerChanges {
+  /** The list of peers changed. */
+  changed(): void;
+  /** `userId` left the canvas or disconnected (their previews go). */
+  gone(userId: string): void;
+}
+
+/**
+ * Keeps `directory` up to date with the transport's presence messages for one canvas: members
+ * (`collaborator-joined`/`-leaved`), who is online (`get-online-users`, `disconnected-user`)
+ * and pointers (`pointer-moved`).
+ */
+export function followPeers(
+  transport: Transport,
+  canvasId: string,
+  directory: PeerDirectory,
+  tell: PeerChanges,
+): Subscription {
+  const subscription = transport.events('pointer-moved').subscribe((message) => {
+    if (message.canvasId === canvasId && directory.pointerMoved(message)) tell.changed();
+  });
+  subscription.add(
+    transport.events('collaborator-joined').subscribe((message) => {
+      if (message.canvasId !== canvasId) return;
+      directory.setMembers(message);
+      tell.changed();
+    }),
+  );
+  subscription.add(
+    transport.events('collaborator-leaved').subscribe((message) => {
+      if (message.canvasId !== canvasId) return;
+      directory.removeMember(message.userId);
+      tell.gone(message.userId);
+    }),
+  );
+  subscription.add(
+    transport.events('get-online-users').subscribe((users) => {
+      directory.setOnline(users);
+      tell.changed();
+    }),
+  );
+  subscription.add(
+    transport.events('disconnected-user').subscribe((userId) => {
+      directory.userDisconnected(userId);
+      tell.gone(userId);
+    }),
+  );
+  return subscription;
+}
