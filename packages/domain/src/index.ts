@@ -128,6 +128,8 @@ export type {
   CanvasRestoredData,
   CollaboratorLeft,
   CollaboratorLeftData,
+  CheckpointNamed,
+  CheckpointNamedData,
   CollaboratorRemoved,
   CollaboratorRemovedData,
   InvitationAccepted,
@@ -152,6 +154,8 @@ export type {
   InviteUserData,
   LeaveCanvas,
   LeaveCanvasData,
+  NameCheckpoint,
+  NameCheckpointData,
   RemoveCollaborator,
   RemoveCollaboratorData,
   RenameCanvas,
@@ -179,6 +183,7 @@ export {
   drawLine,
   inviteUser,
   leaveCanvas,
+  nameCheckpoint,
   removeCollaborator,
   renameCanvas,
   restoreCanvas,
@@ -210,3 +215,12 @@ export type {
   SceneInput,
 } from './scene/index';
 export type { GestureTiming } from './canvas/canvas.events';
+
+export type { LoggedCanvasEvent, NameOf } from './history/index';
+export {
+  foldHistoryEntry,
+  foldScene,
+  namedUserIds,
+  sceneUpserts,
+  summarizeDrawing,
+} from './history/index';

@@ -46,6 +46,7 @@ export const canvasesProjection: Projection = {
     'InvitationAccepted',
     'CollaboratorRemoved',
     'CollaboratorLeft',
+    'CheckpointNamed',
   ]),
   async project(record, readModels) {
     const event = record.event as Event as CanvasEvent;
@@ -74,6 +75,7 @@ export const canvasesProjection: Projection = {
         return [putDoc(CANVASES, canvasId, { ...next, name: event.data.name })];
       case 'LineDrawn':
       case 'CanvasRestored':
+      case 'CheckpointNamed':
         return [putDoc(CANVASES, canvasId, next)];
       case 'CanvasDeleted':
         return [

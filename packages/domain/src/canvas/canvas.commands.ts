@@ -10,6 +10,8 @@ export interface CreateCanvasData {
   canvasId: string;
   /** Required here: a friendly random name for an unnamed canvas is the server's job. */
   name: string;
+  /** A fork: where the scene comes from, and that scene's live elements. */
+  forkedFrom?: { canvasId: string; revision: number; elements: SceneElement[] };
 }
 export type CreateCanvas = Command<'CreateCanvas', CreateCanvasData>;
 
@@ -58,10 +60,19 @@ export type LeaveCanvas = Command<'LeaveCanvas', LeaveCanvasData>;
 export interface RestoreCanvasData {
   canvasId: string;
   toRevision: number;
-  /** The complete element set of the scene at `toRevision`. */
+  /** The complete element set of the scene to put back (computed by the server). */
   elements: SceneElement[];
+  /** A selective restore: the elements brought back as they were at `toRevision`. */
+  elementIds?: string[];
 }
 export type RestoreCanvas = Command<'RestoreCanvas', RestoreCanvasData>;
+
+export interface NameCheckpointData {
+  canvasId: string;
+  revision: number;
+  label: string;
+}
+export type NameCheckpoint = Command<'NameCheckpoint', NameCheckpointData>;
 
 export type CanvasCommand =
   | CreateCanvas
@@ -72,4 +83,5 @@ export type CanvasCommand =
   | AcceptInvitation
   | RemoveCollaborator
   | LeaveCanvas
-  | RestoreCanvas;
+  | RestoreCanvas
+  | NameCheckpoint;

@@ -3,6 +3,7 @@
  * Check order: the canvas exists, then the actor may act, then the input is valid, then
  * the change is not a conflict.
  */
+import { MAX_CHECKPOINT_LABEL_LENGTH, MIN_CHECKPOINT_LABEL_LENGTH } from '../protocol/history';
 import { MAX_ELEMENTS_PER_UPDATE } from '../protocol/limits';
 import type { SceneElement } from '../scene/index';
 import { isAllowedElementType } from '../scene/index';
@@ -17,6 +18,7 @@ import {
   CANVAS_NOT_FOUND,
   ELEMENT_TYPE_NOT_ALLOWED,
   EMPTY_UPDATE,
+  INVALID_CHECKPOINT_LABEL,
   INVALID_INVITATION,
   INVALID_REQUEST,
   INVALID_REVISION,
@@ -34,6 +36,7 @@ import type {
   DrawLine,
   InviteUser,
   LeaveCanvas,
+  NameCheckpoint,
   RemoveCollaborator,
   RenameCanvas,
   RestoreCanvas,
@@ -44,6 +47,7 @@ import type {
   CanvasEvent,
   CanvasRenamed,
   CanvasRestored,
+  CheckpointNamed,
   CollaboratorLeft,
   CollaboratorRemoved,
   InvitationAccepted,
@@ -60,19 +64,47 @@ import {
   isInvited,
 } from './canvas.state';
 
-/** [C1] [C2] [C3] The actor creates a canvas they own. */
-export function createCanvas(state: CanvasState, command: CreateCanvas): [CanvasCreated] {
+/**
+ * [C1] [C2] [C3] The actor creates a canvas they own. A fork also records where it came from
+ * and, when that scene has elements, draws them as the canvas's first gesture.
+ */
+export function createCanvas(
+  state: CanvasState,
+  command: CreateCanvas,
+): [CanvasCreated] | [CanvasCreated, LineDrawn] {
   if (state.status !== 'none') throw new DomainError('CONFLICT', CANVAS_ALREADY_EXISTS);
-  const { canvasId } = command.data;
+  const { canvasId, forkedFrom } = command.data;
   if (canvasId === '') throw new DomainError('INVALID', INVALID_REQUEST);
   const name = normaliseCanvasName(command.data.name);
-  return [
-    {
-      type: 'CanvasCreated',
-      data: { canvasId, ownerId: command.metadata.actorId, name },
-      metadata: eventMetadataFor(command.metadata),
+  const metadata = eventMetadataFor(command.metadata);
+  if (forkedFrom === undefined) {
+    return [
+      {
+        type: 'CanvasCreated',
+        data: { canvasId, ownerId: command.metadata.actorId, name },
+        metadata,
+      },
+    ];
+  }
+  assertRevision(forkedFrom.revision);
+  assertAllowedTypes(forkedFrom.elements);
+  const created: CanvasCreated = {
+    type: 'CanvasCreated',
+    data: {
+      canvasId,
+      ownerId: command.metadata.actorId,
+      name,
+      forkedFrom: { canvasId: forkedFrom.canvasId, revision: forkedFrom.revision },
     },
-  ];
+    metadata,
+  };
+  if (forkedFrom.elements.length === 0) return [created];
+  const drawn: LineDrawn = {
+    type: 'LineDrawn',
+    data: { canvasId, elements: forkedFrom.elements },
+    metadata: eventMetadataFor(command.metadata, 1),
+  };
+  return [created, drawn];
 }
 
 /** [C4] [C3] [C5] Only the owner renames, to a valid name that differs from the current one. */
@@ -203,15 +235,36 @@ export function leaveCanvas(state: CanvasState, command: LeaveCanvas): [Collabor
  */
 export function restoreCanvas(state: CanvasState, command: RestoreCanvas): [CanvasRestored] {
   const canvas = ownedBy(state, command);
-  const { toRevision, elements } = command.data;
-  if (!Number.isSafeInteger(toRevision) || toRevision < 0) {
-    throw new DomainError('INVALID', INVALID_REVISION);
-  }
+  const { toRevision, elements, elementIds } = command.data;
+  assertRevision(toRevision);
   assertAllowedTypes(elements);
+  if (elementIds !== undefined && elementIds.length === 0) {
+    throw new DomainError('INVALID', EMPTY_UPDATE);
+  }
+  const data = { canvasId: canvas.canvasId, toRevision, elements };
   return [
     {
       type: 'CanvasRestored',
-      data: { canvasId: canvas.canvasId, toRevision, elements },
+      data: elementIds === undefined ? data : { ...data, elementIds },
+      metadata: eventMetadataFor(command.metadata),
+    },
+  ];
+}
+
+/** The owner or a collaborator names a revision (1..60 characters after trim). */
+export function nameCheckpoint(state: CanvasState, command: NameCheckpoint): [CheckpointNamed] {
+  const canvas = existing(state, command);
+  if (!canRead(canvas, command.metadata.actorId))
+    throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
+  assertRevision(command.data.revision);
+  const label = command.data.label.trim();
+  if (label.length < MIN_CHECKPOINT_LABEL_LENGTH || label.length > MAX_CHECKPOINT_LABEL_LENGTH) {
+    throw new DomainError('INVALID', INVALID_CHECKPOINT_LABEL);
+  }
+  return [
+    {
+      type: 'CheckpointNamed',
+      data: { canvasId: canvas.canvasId, revision: command.data.revision, label },
       metadata: eventMetadataFor(command.metadata),
     },
   ];
@@ -238,6 +291,8 @@ export function decideCanvas(state: CanvasState, command: CanvasCommand): Canvas
       return leaveCanvas(state, command);
     case 'RestoreCanvas':
       return restoreCanvas(state, command);
+    case 'NameCheckpoint':
+      return nameCheckpoint(state, command);
     default: {
       const unknown: never = command;
       throw new DomainError('INVALID', `Unknown command ${(unknown as CanvasCommand).type}`);
@@ -269,6 +324,13 @@ function ownedBy(state: CanvasState, command: CanvasCommand): ActiveCanvas {
   const canvas = existing(state, command);
   if (canvas.ownerId !== command.metadata.actorId) throw new DomainError('FORBIDDEN', NOT_ALLOWED);
   return canvas;
+}
+
+/** A revision is a whole number >= 0 (whether it exists is the caller's check against the log). */
+function assertRevision(revision: number): void {
+  if (!Number.isSafeInteger(revision) || revision < 0) {
+    throw new DomainError('INVALID', INVALID_REVISION);
+  }
 }
 
 /** [C19] Every element is of one of Excalidraw's drawing types (no embeds). */

@@ -7,6 +7,8 @@ export interface CanvasCreatedData {
   ownerId: string;
   /** Trimmed, 1..100 characters. */
   name: string;
+  /** Set on a fork: the canvas and revision whose scene the new canvas started from. */
+  forkedFrom?: { canvasId: string; revision: number };
 }
 export type CanvasCreated = Event<'CanvasCreated', CanvasCreatedData>;
 
@@ -73,8 +75,19 @@ export interface CanvasRestoredData {
   canvasId: string;
   toRevision: number;
   elements: SceneElement[];
+  /** Set on a selective restore: only these elements were brought back as they were. */
+  elementIds?: string[];
 }
 export type CanvasRestored = Event<'CanvasRestored', CanvasRestoredData>;
+
+/** A collaborator named a revision ("Name this version"): history, never the scene. */
+export interface CheckpointNamedData {
+  canvasId: string;
+  revision: number;
+  /** Trimmed, 1..60 characters. */
+  label: string;
+}
+export type CheckpointNamed = Event<'CheckpointNamed', CheckpointNamedData>;
 
 export type CanvasEvent =
   | CanvasCreated
@@ -85,7 +98,8 @@ export type CanvasEvent =
   | InvitationAccepted
   | CollaboratorRemoved
   | CollaboratorLeft
-  | CanvasRestored;
+  | CanvasRestored
+  | CheckpointNamed;
 
 /** Every canvas event type, for subscriptions and projections. */
 export const CANVAS_EVENT_TYPES: readonly CanvasEvent['type'][] = [
@@ -98,4 +112,5 @@ export const CANVAS_EVENT_TYPES: readonly CanvasEvent['type'][] = [
   'CollaboratorRemoved',
   'CollaboratorLeft',
   'CanvasRestored',
+  'CheckpointNamed',
 ];

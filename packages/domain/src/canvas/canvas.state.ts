@@ -62,7 +62,8 @@ export function evolveCanvas(state: CanvasState, event: CanvasEvent): CanvasStat
       };
     case 'LineDrawn':
     case 'CanvasRestored':
-      // The scene is the scene projection's business (reconcile); membership is unchanged.
+    case 'CheckpointNamed':
+      // The scene is the scene fold's business (`applySceneEvent`); membership is unchanged.
       return state;
     default: {
       const unknown: never = event;

@@ -93,6 +93,32 @@ export {
   USERNAME_PATTERN,
 } from '../shared/limits';
 
+export type {
+  Checkpoint,
+  CheckpointRequest,
+  DrawingSummary,
+  ElementHistoryItem,
+  ElementRef,
+  ForkRequest,
+  HistoryAppendedMessage,
+  HistoryEntry,
+  HistoryEntryType,
+  HistoryPage,
+  HistoryQuery,
+  HistorySummaries,
+  ReplayPage,
+  ReplayStep,
+  RestoreRequest,
+  SceneAtRevision,
+} from './history';
+export {
+  DEFAULT_HISTORY_PAGE,
+  MAX_CHECKPOINT_LABEL_LENGTH,
+  MAX_HISTORY_PAGE,
+  MAX_REPLAY_PAGE,
+  MIN_CHECKPOINT_LABEL_LENGTH,
+} from './history';
+
 export type { Backdrop } from './constants';
 export {
   AUTH_HEADER,

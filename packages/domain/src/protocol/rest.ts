@@ -128,9 +128,24 @@ export const API_PATHS = {
   getAllCanvases: '/canvas/getallcanvases',
   updateCanvasName: '/canvas/updatecanvasname/:id',
   deleteCanvas: '/canvas/deletecanvas/:id',
+  history: '/canvas/history/:id',
+  sceneAt: '/canvas/scene/:id',
+  replay: '/canvas/replay/:id',
+  elementHistory: '/canvas/element-history/:id/:elementId',
+  restore: '/canvas/restore/:id',
+  fork: '/canvas/fork/:id',
+  checkpoint: '/canvas/checkpoint/:id',
+  checkpoints: '/canvas/checkpoints/:id',
 } as const;
 
 /** A path of `API_PATHS` with `:id` filled in (URI-encoded). */
-export function apiPath(path: (typeof API_PATHS)[keyof typeof API_PATHS], id?: string): string {
-  return id === undefined ? path : path.replace(':id', encodeURIComponent(id));
+export function apiPath(
+  path: (typeof API_PATHS)[keyof typeof API_PATHS],
+  id?: string,
+  elementId?: string,
+): string {
+  let filled: string = path;
+  if (id !== undefined) filled = filled.replace(':id', encodeURIComponent(id));
+  if (elementId !== undefined) filled = filled.replace(':elementId', encodeURIComponent(elementId));
+  return filled;
 }

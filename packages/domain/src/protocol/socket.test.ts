@@ -20,12 +20,13 @@ const SERVER_EVENTS: Record<ServerEventName, true> = {
   'canvas-deleted': true,
   'pointer-moved': true,
   ink: true,
+  'history-appended': true,
 };
 
 describe('protocol contract', () => {
   it('names every socket event of PROTOCOL.md', () => {
     expect(CLIENT_EVENT_NAMES).toHaveLength(15);
-    expect(Object.keys(SERVER_EVENTS)).toHaveLength(15);
+    expect(Object.keys(SERVER_EVENTS)).toHaveLength(16);
     expectTypeOf<AckResult<number>>().toEqualTypeOf<
       { ok: true; data: number } | { ok: false; error: { code: string; message: string } }
     >();
@@ -34,5 +35,8 @@ describe('protocol contract', () => {
   it('fills the :id of REST paths, URI-encoded', () => {
     expect(apiPath(API_PATHS.deleteCanvas, 'a/b')).toBe('/canvas/deletecanvas/a%2Fb');
     expect(apiPath(API_PATHS.getAllCanvases)).toBe('/canvas/getallcanvases');
+    expect(apiPath(API_PATHS.elementHistory, 'c 1', 'e/2')).toBe(
+      '/canvas/element-history/c%201/e%2F2',
+    );
   });
 });

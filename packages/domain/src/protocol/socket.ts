@@ -4,6 +4,7 @@
  * `Socket<ServerToClientEvents, ClientToServerEvents>`. Identity always comes from the
  * handshake token; a `userId`/`adminUserId` in a payload must equal the socket's user.
  */
+import type { HistoryAppendedMessage } from './history';
 import type { GestureTiming } from '../canvas/canvas.events';
 import type { InkPointPatch, SceneElement } from '../scene/index';
 import type { DomainErrorCode } from '../shared/errors';
@@ -273,6 +274,7 @@ export interface ServerToClientEvents {
   'canvas-deleted': (payload: CanvasDeletedMessage) => void;
   'pointer-moved': (payload: PointerMoved) => void;
   ink: (payload: InkMessage) => void;
+  'history-appended': (payload: HistoryAppendedMessage) => void;
 }
 
 /** Every client → server event name. */

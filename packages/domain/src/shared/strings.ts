@@ -109,4 +109,6 @@ export const USER_NOT_ONLINE = 'User is not online.';
 export const EMPTY_UPDATE = 'An update needs at least one element.';
 export const TOO_MANY_ELEMENTS = 'Too many elements in one update.';
 export const INVALID_REVISION = 'Invalid revision.';
+export const REVISION_PAST_END = 'That revision does not exist yet.';
+export const INVALID_CHECKPOINT_LABEL = 'A version name must be 1 to 60 characters.';
 export const ELEMENT_TYPE_NOT_ALLOWED = 'Element type not allowed.';

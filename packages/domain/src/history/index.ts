@@ -1,0 +1,8 @@
+export type { LoggedCanvasEvent, NameOf } from './historyFold';
+export {
+  foldHistoryEntry,
+  foldScene,
+  namedUserIds,
+  sceneUpserts,
+  summarizeDrawing,
+} from './historyFold';
