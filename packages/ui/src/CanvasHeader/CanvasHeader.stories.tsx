@@ -14,6 +14,8 @@ const meta = {
     onCancel: () => {},
     onDelete: () => {},
     onShowOnlineUsers: () => {},
+    historyHref: '#history',
+    onExport: () => {},
   },
 } satisfies Meta<typeof CanvasHeader>;
 export default meta;
@@ -25,3 +27,5 @@ export const Editing: Story = { args: { editing: true } };
 export const Saving: Story = { args: { editing: true, saving: true } };
 export const SidebarOpen: Story = { args: { sidebarOpen: true } };
 export const SignedOut: Story = { args: { signedIn: false } };
+export const Exporting: Story = { args: { exporting: true } };
+export const WithoutHistory: Story = { args: { historyHref: undefined, onExport: undefined } };

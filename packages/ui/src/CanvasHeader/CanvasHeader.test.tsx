@@ -63,4 +63,30 @@ describe('CanvasHeader', () => {
     await user.keyboard('{Enter}');
     expect(onSave).not.toHaveBeenCalled();
   });
+
+  it('links to the history and exports the board from its menu', async () => {
+    const onExport = vi.fn();
+    const user = userEvent.setup({ delay: null });
+    render(
+      <CanvasHeader
+        signedIn
+        title="Roadmap"
+        historyHref="/canvas/c1/history"
+        onExport={onExport}
+      />,
+    );
+    expect(screen.getByRole('link', { name: 'History' })).toHaveAttribute(
+      'href',
+      '/canvas/c1/history',
+    );
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(screen.getByRole('menuitem', { name: 'PNG image' }));
+    expect(onExport).toHaveBeenCalledWith('png');
+  });
+
+  it('has neither History nor Export without their props', () => {
+    render(<CanvasHeader signedIn title="Roadmap" />);
+    expect(screen.queryByRole('link', { name: 'History' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export' })).toBeNull();
+  });
 });

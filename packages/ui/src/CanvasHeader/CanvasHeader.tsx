@@ -1,5 +1,9 @@
+import { ExportMenu } from '../ExportMenu/ExportMenu';
+import type { ExportFormat } from '../ExportMenu/ExportMenu';
 import { InlineNameEditor } from '../shared/InlineNameEditor';
 import { Icon } from '../shared/icons';
+import { renderAnchor } from '../shared/links';
+import type { RenderLink } from '../shared/links';
 
 /** The title a signed-out visitor sees instead of the canvas name. */
 export const SIGNED_OUT_TITLE = "Your work won't be saved.";
@@ -26,6 +30,16 @@ export interface CanvasHeaderProps {
   onShowOnlineUsers?: () => void;
   /** Shown as a badge on the online-users button. */
   onlineCount?: number;
+  /** Where the History link leads (the canvas's history screen); no link without it. */
+  historyHref?: string;
+  /** Router-aware link renderer for the History link (default: plain anchors). */
+  renderLink?: RenderLink;
+  /** Saves the board as an image; the Export menu shows only with it. */
+  onExport?: (format: ExportFormat) => void;
+  /** An export is being made. */
+  exporting?: boolean;
+  /** Nothing to export yet (the board is still opening). */
+  exportDisabled?: boolean;
 }
 
 /** The bar above the whiteboard: sidebar toggle, title or name editor, and the canvas actions. */
@@ -43,6 +57,11 @@ export function CanvasHeader({
   onDelete,
   onShowOnlineUsers,
   onlineCount,
+  historyHref,
+  renderLink = renderAnchor,
+  onExport,
+  exporting = false,
+  exportDisabled = false,
 }: CanvasHeaderProps) {
   if (!signedIn) {
     return (
@@ -78,6 +97,18 @@ export function CanvasHeader({
         </h1>
       )}
       <div className="tb-canvas-header__actions">
+        {historyHref !== undefined &&
+          renderLink({
+            href: historyHref,
+            className: 'tb-button tb-button--secondary tb-button--small',
+            children: (
+              <>
+                <Icon name="history" />
+                History
+              </>
+            ),
+          })}
+        {onExport && <ExportMenu onExport={onExport} busy={exporting} disabled={exportDisabled} />}
         {!editing && (
           <button type="button" className="tb-icon-button" aria-label="Edit name" onClick={onEdit}>
             <Icon name="edit" />

@@ -1,5 +1,4 @@
-import { Modal } from '../Modal/Modal';
-import { Spinner } from '../Spinner/Spinner';
+import { ConfirmPopup } from '../ConfirmPopup/ConfirmPopup';
 
 /** Props of {@link DeletePopup}. */
 export interface DeletePopupProps {
@@ -14,30 +13,18 @@ export interface DeletePopupProps {
 /** The spec's 'Delete Canvas' confirmation, with Delete and Cancel (200 ms animation). */
 export function DeletePopup({ open, onDelete, onCancel, busy = false }: DeletePopupProps) {
   return (
-    <Modal open={open} title="Delete Canvas" onClose={onCancel} className="tb-delete-popup">
-      <p className="tb-modal__text">
-        Are you sure you want to delete your canvas? All of your data will be permanently removed.
-        This action cannot be undone.
-      </p>
-      <div className="tb-modal__actions">
-        <button
-          type="button"
-          className="tb-button tb-button--ghost"
-          disabled={busy}
-          onClick={onCancel}
-        >
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="tb-button tb-button--danger"
-          disabled={busy}
-          onClick={onDelete}
-        >
-          {busy && <Spinner size={14} label="Deleting" />}
-          Delete
-        </button>
-      </div>
-    </Modal>
+    <ConfirmPopup
+      open={open}
+      title="Delete Canvas"
+      confirmLabel="Delete"
+      busyLabel="Deleting"
+      onConfirm={onDelete}
+      onCancel={onCancel}
+      busy={busy}
+      className="tb-delete-popup"
+    >
+      Are you sure you want to delete your canvas? All of your data will be permanently removed.
+      This action cannot be undone.
+    </ConfirmPopup>
   );
 }

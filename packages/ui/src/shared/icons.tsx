@@ -1,5 +1,16 @@
 /** Names of the small line icons used by the components. */
-export type IconName = 'sidebar' | 'edit' | 'trash' | 'leave' | 'users' | 'plus';
+export type IconName =
+  | 'sidebar'
+  | 'edit'
+  | 'trash'
+  | 'leave'
+  | 'users'
+  | 'plus'
+  | 'history'
+  | 'download'
+  | 'restore'
+  | 'copy'
+  | 'bookmark';
 
 const PATHS: Record<IconName, string> = {
   sidebar: 'M4 5h16v14H4zM9 5v14',
@@ -9,6 +20,11 @@ const PATHS: Record<IconName, string> = {
   users:
     'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21c0-4 3-6 7-6s7 2 7 6M16 3.5a4 4 0 0 1 0 7.5M18 15c2.5.6 4 2.5 4 6',
   plus: 'M12 5v14M5 12h14',
+  history: 'M3 12a9 9 0 1 0 3-6.7M3 4v4h4M12 7v5l3 2',
+  download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
+  restore: 'M4 12a8 8 0 1 0 2.3-5.6M4 4v4h4',
+  copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
+  bookmark: 'M6 4h12v17l-6-4-6 4z',
 };
 
 /** A 20 px stroke icon; decorative (the button around it carries the label). */

@@ -1,0 +1,13 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { NameVersionDialog } from './NameVersionDialog';
+
+const meta = {
+  component: NameVersionDialog,
+  args: { open: true, revision: 12, onSave: () => {}, onCancel: () => {} },
+} satisfies Meta<typeof NameVersionDialog>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Open: Story = {};
+export const Saving: Story = { args: { busy: true } };
+export const Refused: Story = { args: { error: 'Something went wrong. Please try again.' } };
