@@ -10,6 +10,10 @@ import type { Config } from './config';
 import type { EventStore } from './infrastructure/eventStore/eventStore';
 import { openSqliteEventStore } from './infrastructure/eventStore/sqliteEventStore';
 import type { PresenceStore } from './infrastructure/readModels/presenceStore';
+import { createInMemorySnapshotStore } from './infrastructure/snapshots/inMemorySnapshotStore';
+import { createRedisSnapshotStore } from './infrastructure/snapshots/redisSnapshotStore';
+import type { SnapshotStore } from './infrastructure/snapshots/snapshotStore';
+import { openSqliteSnapshotStore } from './infrastructure/snapshots/sqliteSnapshotStore';
 import type { ReadModelStore } from './infrastructure/readModels/readModelStore';
 import {
   createInMemoryPresenceStore,
@@ -22,6 +26,7 @@ export interface Adapters {
   eventStore: EventStore<Event>;
   readModels: ReadModelStore;
   presence: PresenceStore;
+  snapshots: SnapshotStore;
   socketIoAdapter?: (nsp: unknown) => unknown;
   close(): Promise<void>;
 }
@@ -38,6 +43,12 @@ export async function openAdapters(config: Config): Promise<Adapters> {
   const readModels = config.redisUrl
     ? createRedisReadModelStore({ redis: config.redisUrl, prefix: 'tabula:rm' })
     : createInMemoryReadModelStore();
+  // Snapshots sit next to the log: in its SQLite file, or in Redis for the scale-out stores.
+  const snapshots = !config.eventStoreUrl
+    ? openSqliteSnapshotStore({ dataDir: config.dataDir })
+    : config.redisUrl
+      ? createRedisSnapshotStore({ redis: config.redisUrl, prefix: 'tabula:snapshots' })
+      : createInMemorySnapshotStore();
   const presence = config.redisUrl
     ? createRedisPresenceStore({ redis: config.redisUrl, prefix: 'tabula:presence' })
     : createInMemoryPresenceStore();
@@ -56,9 +67,11 @@ export async function openAdapters(config: Config): Promise<Adapters> {
     eventStore,
     readModels,
     presence,
+    snapshots,
     socketIoAdapter,
     async close() {
       await adapterClient?.quit();
+      await snapshots.close();
       await presence.close();
       await readModels.close();
       await eventStore.close();

@@ -16,6 +16,12 @@ import { authRoutes } from './features/auth/auth.routes';
 import { DemoAccounts } from './features/auth/demoAccounts';
 import { CanvasesService } from './features/canvases/canvases.service';
 import { canvasRoutes } from './features/canvases/canvases.routes';
+import { canvasEraser } from './features/canvases/history/canvasErasure';
+import { HistoryActions } from './features/canvases/history/historyActions';
+import { HistoryQueries } from './features/canvases/history/historyQueries';
+import { historyRoutes } from './features/canvases/history/history.routes';
+import { SceneTimeline } from './features/canvases/history/sceneTimeline';
+import { createInMemorySnapshotStore } from './infrastructure/snapshots/inMemorySnapshotStore';
 import { errorMiddleware } from './http/errorMiddleware';
 import { healthRoutes } from './http/health';
 import { cors, securityHeaders } from './http/securityHeaders';
@@ -63,7 +69,21 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
   await projections.start();
 
   const auth = new AuthService(context);
-  const canvases = new CanvasesService(context);
+  const timeline = new SceneTimeline({
+    eventStore: deps.eventStore,
+    snapshots: deps.snapshots ?? createInMemorySnapshotStore(),
+    ...(deps.snapshotInterval === undefined ? {} : { interval: deps.snapshotInterval }),
+  });
+  const canvases = new CanvasesService(context, canvasEraser(deps.eventStore, timeline));
+  const history = {
+    timeline,
+    queries: new HistoryQueries({
+      eventStore: deps.eventStore,
+      readModels: deps.readModels,
+      timeline,
+    }),
+    actions: new HistoryActions(canvases, timeline, context.newId),
+  };
   let demo: DemoAccounts | undefined;
   if (deps.demo?.enabled) {
     demo = new DemoAccounts(context, auth);
@@ -76,6 +96,7 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
   const auths = authRoutes(context, auth, demo);
   const canvasRouter = canvasRoutes(auth, canvases);
   const health = healthRoutes(context);
+  const historyRouter = historyRoutes({ auth, canvases, readModels: deps.readModels, ...history });
   koa
     .use(errorMiddleware)
     .use(securityHeaders)
@@ -86,7 +107,9 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
     .use(auths.routes())
     .use(auths.allowedMethods())
     .use(canvasRouter.routes())
-    .use(canvasRouter.allowedMethods());
+    .use(canvasRouter.allowedMethods())
+    .use(historyRouter.routes())
+    .use(historyRouter.allowedMethods());
 
   const httpServer = createServer(koa.callback());
   const gateway = createGateway(
@@ -97,6 +120,7 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
     allowedOrigins,
     deps.socketIoAdapter,
     deps.liveRooms,
+    history,
   );
 
   return {

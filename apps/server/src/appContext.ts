@@ -17,6 +17,7 @@ import type { CommandHandler } from './infrastructure/commandHandler';
 import type { EventStore } from './infrastructure/eventStore/eventStore';
 import type { PresenceStore } from './infrastructure/readModels/presenceStore';
 import type { ReadModelStore } from './infrastructure/readModels/readModelStore';
+import type { SnapshotStore } from './infrastructure/snapshots/snapshotStore';
 import type { ProjectionRunner } from './projections/projectionRunner';
 
 export interface Clock {
@@ -39,6 +40,10 @@ export interface AppDeps {
   rateLimits?: Partial<RateLimitConfig>;
   /** Bounds of what live canvas rooms hold per session (defaults suit production). */
   liveRooms?: LiveRoomsOptions;
+  /** Where scene snapshots are kept (default: in memory). */
+  snapshots?: SnapshotStore;
+  /** Revisions between scene snapshots (default `DEFAULT_SNAPSHOT_INTERVAL`; 0: none). */
+  snapshotInterval?: number;
   /** Where 5xx errors and unexpected failures are reported (default: console.error). */
   logError?: (error: unknown, context: string) => void;
 }

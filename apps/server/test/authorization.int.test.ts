@@ -240,6 +240,12 @@ describe('authorization matrix', () => {
         };
         if ('status' in answer) expect(answer.status, JSON.stringify(answer)).toBe(200);
         else expect(answer, JSON.stringify(answer)).toMatchObject({ ok: true });
+        if (action === 'delete') {
+          // Deletion that deletes: the canvas's stream is erased, its deletion with it.
+          expect(await server.eventStore.readStream(`canvas-${canvasId}`)).toEqual([]);
+          expect(server.eventStore.erasureOf(`canvas-${canvasId}`)?.actorId).toBe(members.owner.id);
+          return;
+        }
         expect(await logLength(server)).toBe(outcome.appends ? before + 1 : before);
         // What this change sends the observer is not counted against a later denied cell:
         // `expectNoEffect` lets the fan-out settle before it listens.

@@ -20,6 +20,7 @@ import type { TabulaApp } from '../src/app';
 import type { AppDeps } from '../src/appContext';
 import { openSqliteEventStore } from '../src/infrastructure/eventStore/sqliteEventStore';
 import type { SqliteEventStore } from '../src/infrastructure/eventStore/sqliteEventStore';
+import { openSqliteSnapshotStore } from '../src/infrastructure/snapshots/sqliteSnapshotStore';
 import {
   createInMemoryPresenceStore,
   createInMemoryReadModelStore,
@@ -80,10 +81,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const presence = options.redis
     ? createRedisPresenceStore({ redis: REDIS_URL, prefix: `${prefix}:presence` })
     : createInMemoryPresenceStore();
+  // Snapshots in the log's SQLite file, as the embedded default keeps them.
+  const snapshots = openSqliteSnapshotStore({ dataDir });
   const app = await createApp({
     eventStore,
     readModels,
     presence,
+    snapshots,
     demo: { enabled: true, password: DEMO_PASSWORD },
     rateLimits: {
       authPerIpPerMinute: 10_000,
@@ -136,6 +140,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       if (options.redis && !keepData) await readModels.clear();
       await presence.close();
       await readModels.close();
+      await snapshots.close();
       await eventStore.close();
       if (!keepData && !options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,3 +1,4 @@
+import { checkpointsProjection } from '../features/canvases/history/checkpoints.projection';
 import { canvasesProjection } from './canvases.projection';
 import type { Projection } from './projection';
 import { scenesProjection } from './scenes.projection';
@@ -8,4 +9,5 @@ export const PROJECTIONS: readonly Projection[] = [
   usersProjection,
   canvasesProjection,
   scenesProjection,
+  checkpointsProjection,
 ];

@@ -5,7 +5,7 @@
  * Drawing changes go out through the live canvas rooms (features/canvases/live), not here.
  */
 import { ADMIN_DELETED_CANVAS, REMOVED_BY_ADMIN, joinedTheCanvas } from '@tabula/domain';
-import type { CanvasEvent, Event, UserEvent } from '@tabula/domain';
+import type { CanvasDeleted, CanvasEvent, Event, UserEvent } from '@tabula/domain';
 import type { RecordedEvent } from '../infrastructure/eventStore/eventStore';
 import type { AppContext } from '../appContext';
 import type { CanvasesService } from '../features/canvases/canvases.service';
@@ -42,7 +42,7 @@ export class FanOut {
       case 'CollaboratorLeft':
         return this.left(event.data.canvasId, event.data.userId);
       case 'CanvasDeleted':
-        return this.deleted(event.data.canvasId, record);
+        return this.deleted(event);
       default:
         return;
     }
@@ -90,31 +90,17 @@ export class FanOut {
     if (canvas) await this.sendOwnedLive(canvas.ownerId);
   }
 
-  private async deleted(canvasId: string, record: RecordedEvent<Event>): Promise<void> {
+  private async deleted(event: CanvasDeleted): Promise<void> {
+    const { canvasId } = event.data;
     const room = rooms.canvas(canvasId);
-    const state = await this.canvases.state(canvasId);
-    const collaborators = await this.collaboratorsBefore(record);
     this.io.local.to(room).emit('canvas-deleted', { canvasId, message: ADMIN_DELETED_CANVAS });
-    for (const userId of collaborators) {
+    for (const userId of event.data.collaborators ?? []) {
       this.io.local.to(rooms.user(userId)).emit('error', { message: ADMIN_DELETED_CANVAS });
       await this.sendCollaborating(userId);
     }
     this.io.local.in(room).socketsLeave(room);
-    if (state.status === 'deleted') await this.sendOwnedLive(state.ownerId);
-  }
-
-  /** Who collaborated on a canvas just before it was deleted (the read model has dropped it). */
-  private async collaboratorsBefore(deletion: RecordedEvent<Event>): Promise<string[]> {
-    const history = await this.context.eventStore.readStream(deletion.streamName);
-    const members = new Set<string>();
-    for (const recorded of history) {
-      const event = recorded.event as Event as CanvasEvent;
-      if (recorded.revision >= deletion.revision) break;
-      if (event.type === 'InvitationAccepted') members.add(event.data.userId);
-      if (event.type === 'CollaboratorLeft' || event.type === 'CollaboratorRemoved')
-        members.delete(event.data.userId);
-    }
-    return [...members];
+    // Only the owner deletes a canvas.
+    await this.sendOwnedLive(event.metadata.actorId);
   }
 
   private async sendCollaborating(userId: string): Promise<void> {

@@ -19,6 +19,9 @@ import { LiveRooms } from '../features/canvases/live/liveRooms';
 import type { LiveRoomsOptions } from '../features/canvases/live/liveRooms';
 import { registerDrawingHandlers } from './drawing.socket';
 import { FanOut } from './fanOut';
+import { HistoryFeed } from '../features/canvases/history/historyFeed';
+import type { HistoryQueries } from '../features/canvases/history/historyQueries';
+import type { SceneTimeline } from '../features/canvases/history/sceneTimeline';
 import { markOnline, registerPresenceHandlers } from './presence.socket';
 import { socketFrameEncoder, socketSession } from './socketSession';
 import type { SocketFrame } from './socketSession';
@@ -67,6 +70,7 @@ export function createGateway(
   allowedOrigins: readonly string[],
   adapter?: (nsp: unknown) => unknown,
   liveRoomsOptions?: LiveRoomsOptions,
+  history?: { queries: HistoryQueries; timeline: SceneTimeline },
 ): Gateway {
   const io: AppServer = new Server(httpServer, {
     // The transport accepts up to 1 MB so that a message over our 256 KB limit gets a clear
@@ -147,6 +151,23 @@ export function createGateway(
       ),
     )
     .subscribe();
+  // History entries to the open canvases of this node, and snapshots as the log grows.
+  const feed = history
+    ? new HistoryFeed({
+        ...history,
+        watched: (canvasId) =>
+          (io.of('/').adapter.rooms.get(rooms.canvas(canvasId))?.size ?? 0) > 0,
+        emit: (canvasId, entry) =>
+          io.local.to(rooms.canvas(canvasId)).emit('history-appended', { canvasId, entry }),
+      })
+    : undefined;
+  const feed$ = context.projections.processed$
+    .pipe(
+      concatMap((record) =>
+        from(feed?.publish(record).catch((error) => context.logError(error, 'history feed')) ?? []),
+      ),
+    )
+    .subscribe();
 
   // Presence entries expire unless renewed (Redis); a node that dies drops out by itself.
   const heartbeat = setInterval(() => {
@@ -160,6 +181,7 @@ export function createGateway(
     async close() {
       clearInterval(heartbeat);
       subscription.unsubscribe();
+      feed$.unsubscribe();
       rooms$.unsubscribe();
       await new Promise<void>((resolve) => io.close(() => resolve()));
     },

@@ -81,13 +81,13 @@ describe('canvas lifecycle', () => {
       .thenThrows('CONFLICT', SAME_NAME_CANNOT_UPDATE);
   });
 
-  it('[C6] only the owner deletes', () => {
+  it('[C6] only the owner deletes, and the deletion names who loses the canvas', () => {
     const del = (actor: string) => canvasCommand('DeleteCanvas', { canvasId: CANVAS_ID }, actor);
     spec.given(withCollaborator(BOB)).when(del(BOB)).thenThrows('FORBIDDEN', NOT_ALLOWED);
     spec
       .given(withCollaborator(BOB))
       .when(del(OWNER))
-      .then([canvasEvent('CanvasDeleted', { canvasId: CANVAS_ID }, OWNER)]);
+      .then([canvasEvent('CanvasDeleted', { canvasId: CANVAS_ID, collaborators: [BOB] }, OWNER)]);
   });
 
   it('[C7] nothing is accepted after delete, nor by a canvas that does not exist', () => {

@@ -127,7 +127,7 @@ export function deleteCanvas(state: CanvasState, command: DeleteCanvas): [Canvas
   return [
     {
       type: 'CanvasDeleted',
-      data: { canvasId: canvas.canvasId },
+      data: { canvasId: canvas.canvasId, collaborators: [...canvas.collaborators] },
       metadata: eventMetadataFor(command.metadata),
     },
   ];

@@ -20,6 +20,11 @@ export type CanvasRenamed = Event<'CanvasRenamed', CanvasRenamedData>;
 
 export interface CanvasDeletedData {
   canvasId: string;
+  /**
+   * Who collaborated on it when it was deleted (they lose it from their lists). The stream is
+   * erased after the deletion, so the event says it rather than the history.
+   */
+  collaborators?: string[];
 }
 export type CanvasDeleted = Event<'CanvasDeleted', CanvasDeletedData>;
 

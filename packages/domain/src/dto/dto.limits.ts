@@ -29,3 +29,6 @@ export const MAX_POINTER_COORDINATE = 1e9;
 export const MAX_POINTER_TOOL_LENGTH = 32;
 
 export { MAX_INK_ELEMENTS, MAX_INK_PATCHES, MAX_POINTS_PER_ELEMENT } from '../protocol/limits';
+
+/** Elements a selective restore may name at most. */
+export const MAX_ELEMENTS_PER_RESTORE = 10_000;

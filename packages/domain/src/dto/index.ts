@@ -18,6 +18,14 @@ export {
   PointerDto,
   RemoveUserDto,
 } from './socket.dto';
+export {
+  CheckpointDto,
+  ForkDto,
+  RestoreDto,
+  parseHistoryQuery,
+  parseReplayQuery,
+  queryInteger,
+} from './history.dto';
 export { parseDto, parseId } from './parseDto';
 export type { DtoClass } from './parseDto';
 export { checkSceneElement, checkSceneElements } from './sceneElements.validator';

@@ -31,6 +31,7 @@ import {
   userCanvasesKey,
 } from '../../projections/readModelKeys';
 import { friendlyCanvasName } from './canvasNames';
+import type { EraseCanvas } from './history/canvasErasure';
 
 /** The data part of every canvas command; the service adds the type's metadata. */
 type CommandBody<C extends CanvasCommand = CanvasCommand> = Pick<C, 'type' | 'data'>;
@@ -40,7 +41,11 @@ export function toSummary(canvas: CanvasDoc): CanvasSummary {
 }
 
 export class CanvasesService {
-  constructor(private readonly context: AppContext) {}
+  constructor(
+    private readonly context: AppContext,
+    /** Erases a deleted canvas's content from the store (default: nothing). */
+    private readonly erase: EraseCanvas = async () => {},
+  ) {}
 
   /** Runs a canvas command for `actorId` and waits until the read models show it. */
   async execute(
@@ -67,6 +72,14 @@ export class CanvasesService {
     if (state.status !== 'active' || !canRead(state, userId))
       throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
     return state;
+  }
+
+  /** The last revision of a canvas the user may read, or NOT_FOUND (as `readable`). */
+  async readableHead(userId: string, canvasId: string): Promise<number> {
+    const { state, revision } = await this.context.canvases.load(canvasStreamName(canvasId));
+    if (state.status !== 'active' || !canRead(state, userId))
+      throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
+    return revision;
   }
 
   /**
@@ -123,8 +136,10 @@ export class CanvasesService {
     return toSummary(await this.doc(canvasId));
   }
 
+  /** Deletes the canvas, then erases its content (deletion that deletes). */
   async remove(userId: string, canvasId: string): Promise<{ _id: string }> {
     await this.execute(userId, { type: 'DeleteCanvas', data: { canvasId } });
+    await this.erase(canvasId, userId);
     return { _id: canvasId };
   }
 

@@ -1,0 +1,42 @@
+/** A canvas's stream read as typed, logged canvas events, in pages. */
+import { canvasStreamName } from '@tabula/domain';
+import type { CanvasEvent, Event, LoggedCanvasEvent } from '@tabula/domain';
+import type { EventStore } from '../../../infrastructure/eventStore/eventStore';
+
+/** Events read at once when a call walks a long stretch of the log. */
+export const LOG_PAGE = 1_000;
+
+/** Revisions `from..to` (inclusive) of the canvas's stream, ascending, at most `maxCount`. */
+export async function readCanvasLog(
+  eventStore: EventStore<Event>,
+  canvasId: string,
+  range: { from: number; to?: number; maxCount?: number },
+): Promise<LoggedCanvasEvent[]> {
+  const records = await eventStore.readStream(canvasStreamName(canvasId), {
+    fromRevision: range.from,
+    ...(range.to === undefined ? {} : { toRevision: range.to }),
+    ...(range.maxCount === undefined ? {} : { maxCount: range.maxCount }),
+  });
+  return records.map((record) => ({
+    revision: record.revision,
+    event: record.event as Event as CanvasEvent,
+  }));
+}
+
+/** Walks revisions `from..to` in pages of `LOG_PAGE`, calling `visit` for each event in order. */
+export async function walkCanvasLog(
+  eventStore: EventStore<Event>,
+  canvasId: string,
+  from: number,
+  to: number,
+  visit: (logged: LoggedCanvasEvent) => void | Promise<void>,
+): Promise<void> {
+  for (let start = from; start <= to; start += LOG_PAGE) {
+    const page = await readCanvasLog(eventStore, canvasId, {
+      from: start,
+      to: Math.min(to, start + LOG_PAGE - 1),
+    });
+    for (const logged of page) await visit(logged);
+    if (page.length === 0) return;
+  }
+}

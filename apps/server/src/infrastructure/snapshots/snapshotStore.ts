@@ -1,0 +1,66 @@
+/**
+ * Scene snapshots: the scene of a canvas as it was after some revision, kept next to the log
+ * so that any revision loads from the nearest snapshot plus a few events. A snapshot is a
+ * cache: it names the event it was folded up to (`lastEventId`) and carries a digest of its
+ * body, and the reader (`SceneTimeline`) discards any snapshot that disagrees with the log.
+ * Adapters: in-memory, SQLite (a table of the events file) and Redis.
+ */
+import { createHash } from 'node:crypto';
+import type { SceneElement } from '@tabula/domain';
+
+export interface SceneSnapshot {
+  /** The revision whose scene this is (the scene after that event). */
+  revision: number;
+  /** The eventId of the log's event at `revision`: a snapshot of another log is refused. */
+  lastEventId: string;
+  /** Every element of the scene, tombstones included. */
+  elements: SceneElement[];
+}
+
+/** A snapshot as stored: its body serialised once, with the digest of that body. */
+export interface StoredSnapshot {
+  revision: number;
+  lastEventId: string;
+  body: string;
+  digest: string;
+}
+
+export interface SnapshotStore {
+  /** The stored snapshot of the highest revision <= `atOrBefore`, or null. */
+  latest(canvasId: string, atOrBefore: number): Promise<StoredSnapshot | null>;
+  /** Stores (or replaces) the snapshot of `snapshot.revision`. */
+  put(canvasId: string, snapshot: StoredSnapshot): Promise<void>;
+  /** Drops the snapshots of `revision` and later (they disagree with the log). */
+  discardFrom(canvasId: string, revision: number): Promise<void>;
+  /** Drops every snapshot of the canvas (its deletion). */
+  purge(canvasId: string): Promise<void>;
+  /** The revisions that have a snapshot, ascending. */
+  revisions(canvasId: string): Promise<number[]>;
+  close(): Promise<void>;
+}
+
+/** The digest of a serialised snapshot body. */
+export function digestOf(body: string): string {
+  return createHash('sha256').update(body).digest('base64url');
+}
+
+/** Serialises a snapshot for storage. */
+export function storedSnapshot(snapshot: SceneSnapshot): StoredSnapshot {
+  const body = JSON.stringify(snapshot.elements);
+  return {
+    revision: snapshot.revision,
+    lastEventId: snapshot.lastEventId,
+    body,
+    digest: digestOf(body),
+  };
+}
+
+/** The snapshot a stored one holds, or null when its body does not match its digest. */
+export function readSnapshot(stored: StoredSnapshot): SceneSnapshot | null {
+  if (digestOf(stored.body) !== stored.digest) return null;
+  return {
+    revision: stored.revision,
+    lastEventId: stored.lastEventId,
+    elements: JSON.parse(stored.body) as SceneElement[],
+  };
+}
