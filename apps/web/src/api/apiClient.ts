@@ -5,6 +5,10 @@ import type {
   AuthenticatedUser,
   CanvasDetail,
   CanvasSummary,
+  Checkpoint,
+  HistoryPage,
+  HistoryQuery,
+  SceneAtRevision,
   CreateUserRequest,
   DeletedCanvasData,
   LoginUserRequest,
@@ -47,6 +51,30 @@ export interface ApiClient {
   getAllCanvases(): Promise<CanvasSummary[]>;
   updateCanvasName(id: string, name: string): Promise<CanvasSummary>;
   deleteCanvas(id: string): Promise<DeletedCanvasData>;
+  /** One page of the canvas's history (newest first unless `order: 'asc'`). */
+  getHistory(id: string, query?: HistoryQuery): Promise<HistoryPage>;
+  /** The live elements of the canvas as they were at `revision`. */
+  getSceneAt(id: string, revision: number): Promise<SceneAtRevision>;
+  /** Owner only: the canvas (or only `elementIds`) back as at `revision`; the new revision. */
+  restoreCanvas(id: string, revision: number, elementIds?: string[]): Promise<{ revision: number }>;
+  /** A new personal canvas of the caller holding the scene at `revision`. */
+  forkCanvas(id: string, revision: number, name?: string): Promise<CanvasSummary>;
+  /** Names `revision` (1 to 60 characters). */
+  nameVersion(id: string, revision: number, label: string): Promise<{ revision: number; label: string }>;
+  /** The canvas's named versions, oldest first. */
+  getCheckpoints(id: string): Promise<Checkpoint[]>;
+}
+
+/** The query string of a history call ('' when empty). */
+export function historySearch(query: HistoryQuery = {}): string {
+  const params = new URLSearchParams();
+  for (const key of ['after', 'before', 'limit', 'actor', 'order'] as const) {
+    const value = query[key];
+    if (value !== undefined) params.set(key, String(value));
+  }
+  if (query.types?.length) params.set('types', query.types.join(','));
+  const search = params.toString();
+  return search ? `?${search}` : '';
 }
 
 /**
@@ -111,6 +139,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     updateCanvasName: (id, name) =>
       request('POST', apiPath(API_PATHS.updateCanvasName, id), { name }),
     deleteCanvas: (id) => request('POST', apiPath(API_PATHS.deleteCanvas, id), {}),
+    getHistory: (id, query) =>
+      request('GET', `${apiPath(API_PATHS.history, id)}${historySearch(query)}`),
+    getSceneAt: (id, revision) =>
+      request('GET', `${apiPath(API_PATHS.sceneAt, id)}?revision=${revision}`),
+    restoreCanvas: (id, revision, elementIds) =>
+      request('POST', apiPath(API_PATHS.restore, id), { revision, elementIds }),
+    forkCanvas: (id, revision, name) =>
+      request('POST', apiPath(API_PATHS.fork, id), { revision, name }),
+    nameVersion: (id, revision, label) =>
+      request('POST', apiPath(API_PATHS.checkpoint, id), { revision, label }),
+    getCheckpoints: (id) => request('GET', apiPath(API_PATHS.checkpoints, id)),
   };
 }
 

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { HistoryEntry } from '@tabula/domain/protocol';
+import { describeDrawing, describeEntry } from './activityText';
+import { labelsByRevision, toSessions } from './activitySessions';
+import { drawn } from './testEntries';
+
+const refs = (...types: string[]) => types.map((type, i) => ({ id: `e${i}`, type }));
+const none = { added: [], changed: [], deleted: [] };
+
+function entry<T extends HistoryEntry['type']>(
+  type: T,
+  summary: Extract<HistoryEntry, { type: T }>['summary'],
+): HistoryEntry {
+  return {
+    revision: 1,
+    type,
+    actorId: 'u1',
+    actorName: 'maria',
+    occurredAt: '2026-11-23T10:00:00Z',
+    summary,
+  } as HistoryEntry;
+}
+
+describe('describeEntry', () => {
+  it('says what a drawing did, counting right', () => {
+    expect(describeDrawing({ ...none, added: refs('rectangle', 'ellipse') })).toBe('drew 2 shapes');
+    expect(describeDrawing({ ...none, added: refs('freedraw') })).toBe('drew 1 line');
+    expect(describeDrawing({ ...none, added: refs('text') })).toBe('added 1 text');
+    expect(describeDrawing({ ...none, deleted: refs('arrow') })).toBe('deleted 1 element');
+    expect(
+      describeDrawing({
+        added: refs('arrow'),
+        changed: refs('text', 'text'),
+        deleted: refs('line'),
+      }),
+    ).toBe('drew 1 arrow, changed 2 elements and deleted 1 element');
+    expect(describeDrawing({ ...none, deleted: refs('line', 'line'), cleared: true })).toBe(
+      'cleared the canvas',
+    );
+  });
+
+  it('says what every other kind of entry did', () => {
+    expect(describeEntry(entry('CanvasCreated', { name: 'Roadmap' }))).toBe('created the canvas');
+    expect(
+      describeEntry(
+        entry('CanvasCreated', { name: 'R', forkedFrom: { canvasId: 'c0', revision: 4 } }),
+      ),
+    ).toBe('made this canvas as a copy of revision 4 of another canvas');
+    expect(describeEntry(entry('CanvasRenamed', { name: 'Plan' }))).toBe(
+      'renamed the canvas to “Plan”',
+    );
+    expect(describeEntry(entry('UserInvited', { userId: 'u2', username: 'sam' }))).toBe(
+      'invited sam',
+    );
+    expect(describeEntry(entry('CollaboratorRemoved', { userId: 'u2', username: 'sam' }))).toBe(
+      'removed sam from the canvas',
+    );
+    expect(describeEntry(entry('CollaboratorLeft', { userId: 'u2', username: 'sam' }))).toBe(
+      'left the canvas',
+    );
+    expect(describeEntry(entry('CanvasRestored', { ...none, toRevision: 3 }))).toBe(
+      'restored the version of revision 3',
+    );
+    expect(
+      describeEntry(entry('CanvasRestored', { ...none, toRevision: 3, elementIds: ['a', 'b'] })),
+    ).toBe('restored 2 elements as they were at revision 3');
+    expect(describeEntry(entry('CheckpointNamed', { revision: 3, label: 'Draft' }))).toBe(
+      'named a version “Draft”',
+    );
+  });
+});
+
+describe('toSessions', () => {
+  const utc = { locale: 'en-GB', timeZone: 'UTC' };
+
+  it('starts a new session on another author or after a pause of more than 10 minutes', () => {
+    // Newest first: sam at 10:40, maria at 10:30 and 10:21 (9 min), maria at 10:10 (11 min).
+    const entries = [
+      drawn(4, 'u2', 40),
+      drawn(3, 'u1', 30),
+      drawn(2, 'u1', 21),
+      drawn(1, 'u1', 10),
+    ];
+    const sessions = toSessions(entries, new Map(), utc);
+    expect(sessions.map((s) => [s.author, s.items.map((i) => i.revision)])).toEqual([
+      ['sam', [4]],
+      ['maria', [3, 2]],
+      ['maria', [1]],
+    ]);
+    expect(sessions[1]!.when).toBe('23 Nov 2026, 10:21 – 10:30');
+    expect(sessions[1]!.items[0]).toMatchObject({ text: 'drew 1 shape', time: '10:30' });
+  });
+
+  it('puts the names given to a revision on its row', () => {
+    const labels = labelsByRevision([
+      { revision: 2, label: 'Draft', actorId: 'u1', occurredAt: '' },
+      { revision: 2, label: 'Final', actorId: 'u1', occurredAt: '' },
+    ]);
+    const [session] = toSessions([drawn(2), drawn(1)], labels, utc);
+    expect(session!.items.map((i) => i.labels)).toEqual([['Draft', 'Final'], undefined]);
+  });
+});

@@ -1,0 +1,94 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { MESSAGES } from '../../app/constants';
+import { errorMessage } from '../errorMessage';
+import type { AlertType } from '../alerts/alertMachine';
+
+/** Events of the restore flow. */
+export type RestoreEvent =
+  /** `allowed`: the user owns the canvas (only the owner may restore). */
+  | { type: 'restore.open'; revision: number; allowed: boolean }
+  | { type: 'restore.confirm' }
+  | { type: 'restore.cancel' };
+
+interface RestoreContext {
+  canvasId: string;
+  revision: number;
+  /** Why the last try failed, shown in the popup. */
+  error: string | null;
+}
+
+/** The alert after a restore. */
+export function restoredText(revision: number): string {
+  return `The canvas is back as it was at revision ${revision}.`;
+}
+
+/**
+ * Restore this version: the confirmation popup opens (only for the owner; anyone else is told
+ * 'Not allowed!'); Restore calls REST `restore`, closes the popup and says so; a refusal stays
+ * in the popup as its error, so the user can try again or cancel.
+ */
+export const restoreMachine = setup({
+  types: {
+    input: {} as { canvasId: string },
+    context: {} as RestoreContext,
+    events: {} as RestoreEvent,
+  },
+  actors: {
+    restore: fromPromise<{ revision: number }, { canvasId: string; revision: number }>(async () => {
+      throw new Error('restore is not provided');
+    }),
+  },
+  actions: {
+    showAlert: (_, _params: { text: string; type: AlertType }) => {},
+    /** The canvas now shows `revision` again, as the new revision `newRevision`. */
+    restored: (_, _params: { revision: number; newRevision: number }) => {},
+  },
+}).createMachine({
+  id: 'restore',
+  context: ({ input }) => ({ canvasId: input.canvasId, revision: 0, error: null }),
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        'restore.open': [
+          {
+            guard: ({ event }) => event.allowed,
+            target: 'open',
+            actions: assign({ revision: ({ event }) => event.revision, error: null }),
+          },
+          { actions: { type: 'showAlert', params: { text: MESSAGES.notAllowed, type: 'danger' } } },
+        ],
+      },
+    },
+    open: {
+      on: { 'restore.confirm': 'restoring', 'restore.cancel': 'closed' },
+    },
+    restoring: {
+      tags: ['busy'],
+      invoke: {
+        src: 'restore',
+        input: ({ context }) => ({ canvasId: context.canvasId, revision: context.revision }),
+        onDone: {
+          target: 'closed',
+          actions: [
+            {
+              type: 'restored',
+              params: ({ context, event }) => ({
+                revision: context.revision,
+                newRevision: event.output.revision,
+              }),
+            },
+            {
+              type: 'showAlert',
+              params: ({ context }) => ({ text: restoredText(context.revision), type: 'alert' }),
+            },
+          ],
+        },
+        onError: {
+          target: 'open',
+          actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+        },
+      },
+    },
+  },
+});
