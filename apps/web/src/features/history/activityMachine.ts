@@ -47,7 +47,10 @@ function isPassing(error: unknown): boolean {
   return status === undefined || status === 0 || status >= 500;
 }
 
-type FetchInput = { canvasId: string; query: HistoryQuery };
+interface FetchInput {
+  canvasId: string;
+  query: HistoryQuery;
+}
 
 /**
  * The activity beside the player: the newest page first, older pages on demand, each

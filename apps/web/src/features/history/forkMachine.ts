@@ -4,7 +4,10 @@ import { errorMessage } from '../errorMessage';
 import type { AlertType } from '../alerts/alertMachine';
 
 /** Events of Make a copy. */
-export type ForkEvent = { type: 'fork.start'; revision: number };
+export interface ForkEvent {
+  type: 'fork.start';
+  revision: number;
+}
 
 /** The alert once the copy exists. */
 export function copiedText(name: string): string {
