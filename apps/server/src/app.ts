@@ -46,8 +46,19 @@ export interface TabulaApp {
 export async function createApp(deps: AppDeps): Promise<TabulaApp> {
   const logError =
     deps.logError ?? ((error: unknown, where: string) => console.error(`[${where}]`, error));
-  const projections = new ProjectionRunner(deps.eventStore, deps.readModels, PROJECTIONS, (error) =>
-    logError(error, 'projections'),
+  const timeline = new SceneTimeline({
+    eventStore: deps.eventStore,
+    snapshots: deps.snapshots ?? createInMemorySnapshotStore(),
+    ...(deps.snapshotInterval === undefined ? {} : { interval: deps.snapshotInterval }),
+  });
+  // Snapshots are written as the log grows, before a command's caller hears it is done: a
+  // deletion's erasure then never races a snapshot of the canvas still being written.
+  const projections = new ProjectionRunner(
+    deps.eventStore,
+    deps.readModels,
+    PROJECTIONS,
+    (error) => logError(error, 'projections'),
+    [(record) => timeline.snapshotAfter(record)],
   );
   const context: AppContext = {
     eventStore: deps.eventStore,
@@ -69,11 +80,6 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
   await projections.start();
 
   const auth = new AuthService(context);
-  const timeline = new SceneTimeline({
-    eventStore: deps.eventStore,
-    snapshots: deps.snapshots ?? createInMemorySnapshotStore(),
-    ...(deps.snapshotInterval === undefined ? {} : { interval: deps.snapshotInterval }),
-  });
   const canvases = new CanvasesService(context, canvasEraser(deps.eventStore, timeline));
   const history = {
     timeline,

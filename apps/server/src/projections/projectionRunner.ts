@@ -31,6 +31,13 @@ export class ProjectionRunner {
     private readonly projections: readonly Projection[],
     private readonly onError: (error: unknown) => void = (error) =>
       console.error('[projections]', error),
+    /**
+     * Work that must be done with the read models, before anyone hears of the event (the
+     * scene snapshots): awaited in log order, so `waitFor` covers it too.
+     */
+    private readonly afterProjections: readonly ((
+      record: RecordedEvent<Event>,
+    ) => Promise<void>)[] = [],
   ) {}
 
   /** Starts from the stored checkpoints and resolves once the log as it is now is applied. */
@@ -77,6 +84,7 @@ export class ProjectionRunner {
         await this.readModels.commit(projection.name, record.position, ops);
         this.checkpoints.set(projection.name, record.position);
       }
+      for (const step of this.afterProjections) await step(record);
     } catch (error) {
       // A projection that cannot apply an event must not silently skip it: stop here.
       this.fail(error);

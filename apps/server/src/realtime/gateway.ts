@@ -21,7 +21,6 @@ import { registerDrawingHandlers } from './drawing.socket';
 import { FanOut } from './fanOut';
 import { HistoryFeed } from '../features/canvases/history/historyFeed';
 import type { HistoryQueries } from '../features/canvases/history/historyQueries';
-import type { SceneTimeline } from '../features/canvases/history/sceneTimeline';
 import { markOnline, registerPresenceHandlers } from './presence.socket';
 import { socketFrameEncoder, socketSession } from './socketSession';
 import type { SocketFrame } from './socketSession';
@@ -70,7 +69,7 @@ export function createGateway(
   allowedOrigins: readonly string[],
   adapter?: (nsp: unknown) => unknown,
   liveRoomsOptions?: LiveRoomsOptions,
-  history?: { queries: HistoryQueries; timeline: SceneTimeline },
+  history?: { queries: HistoryQueries },
 ): Gateway {
   const io: AppServer = new Server(httpServer, {
     // The transport accepts up to 1 MB so that a message over our 256 KB limit gets a clear
@@ -151,7 +150,7 @@ export function createGateway(
       ),
     )
     .subscribe();
-  // History entries to the open canvases of this node, and snapshots as the log grows.
+  // History entries to the open canvases of this node.
   const feed = history
     ? new HistoryFeed({
         ...history,

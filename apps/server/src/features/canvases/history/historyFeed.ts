@@ -1,21 +1,19 @@
 /**
  * History as the log grows: each committed canvas event becomes a `history-appended` entry
- * for the sockets of this node that have the canvas open, and every `interval`-th revision
- * gets its snapshot. Entries are folded on the scene just before them, kept per recently
+ * for the sockets of this node that have the canvas open. Entries are folded on the scene just before them, kept per recently
  * active canvas so a busy canvas costs one fold step per event, not a scene load.
  */
 import type { CanvasEvent, Event } from '@tabula/domain';
 import type { HistoryEntry } from '@tabula/domain/protocol';
 import type { RecordedEvent } from '../../../infrastructure/eventStore/eventStore';
 import type { HistoryQueries } from './historyQueries';
-import type { SceneRecord, SceneTimeline } from './sceneTimeline';
+import type { SceneRecord } from './sceneTimeline';
 
 /** Canvases whose latest scene the feed keeps in memory at most. */
 const HEADS = 32;
 
 export interface HistoryFeedOptions {
   queries: HistoryQueries;
-  timeline: SceneTimeline;
   /** True when some socket of this node has the canvas open. */
   watched(canvasId: string): boolean;
   emit(canvasId: string, entry: HistoryEntry): void;
@@ -32,13 +30,9 @@ export class HistoryFeed {
     const event = record.event as Event as CanvasEvent;
     const { canvasId } = event.data;
     if (event.type === 'CanvasDeleted') {
-      // After this no snapshot of the canvas is written again; any written while the
-      // deletion was on its way goes now.
       this.heads.delete(canvasId);
-      await this.options.timeline.purge(canvasId);
       return;
     }
-    await this.options.timeline.snapshotIfDue(canvasId, record.revision);
     if (!this.options.watched(canvasId)) {
       this.heads.delete(canvasId);
       return;

@@ -8,7 +8,7 @@
  */
 import { applySceneEvent } from '@tabula/domain';
 import type { Event, SceneElement } from '@tabula/domain';
-import type { EventStore } from '../../../infrastructure/eventStore/eventStore';
+import type { EventStore, RecordedEvent } from '../../../infrastructure/eventStore/eventStore';
 import type { SnapshotStore } from '../../../infrastructure/snapshots/snapshotStore';
 import { readSnapshot, storedSnapshot } from '../../../infrastructure/snapshots/snapshotStore';
 import { readCanvasLog, walkCanvasLog } from './canvasLog';
@@ -57,6 +57,13 @@ export class SceneTimeline {
       }
     });
     return scene;
+  }
+
+  /** The snapshot writer: after each committed canvas event, its snapshot when one is due. */
+  async snapshotAfter(record: RecordedEvent): Promise<void> {
+    if (!record.streamName.startsWith('canvas-')) return;
+    const { canvasId } = (record.event as { data: { canvasId: string } }).data;
+    await this.snapshotIfDue(canvasId, record.revision);
   }
 
   /** Makes sure the snapshot of `revision` exists when it is one the interval asks for. */
