@@ -60,7 +60,11 @@ export interface ApiClient {
   /** A new personal canvas of the caller holding the scene at `revision`. */
   forkCanvas(id: string, revision: number, name?: string): Promise<CanvasSummary>;
   /** Names `revision` (1 to 60 characters). */
-  nameVersion(id: string, revision: number, label: string): Promise<{ revision: number; label: string }>;
+  nameVersion(
+    id: string,
+    revision: number,
+    label: string,
+  ): Promise<{ revision: number; label: string }>;
   /** The canvas's named versions, oldest first. */
   getCheckpoints(id: string): Promise<Checkpoint[]>;
 }

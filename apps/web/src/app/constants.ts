@@ -70,4 +70,6 @@ export const ROUTES = {
   signUp: '/signup',
   canvas: (id: string) => `/canvas/${encodeURIComponent(id)}`,
   liveCanvas: (id: string) => `/livecanvas/${encodeURIComponent(id)}`,
+  canvasHistory: (id: string) => `/canvas/${encodeURIComponent(id)}/history`,
+  liveCanvasHistory: (id: string) => `/livecanvas/${encodeURIComponent(id)}/history`,
 } as const;

@@ -54,6 +54,18 @@ export function createAppRouter() {
           }),
         },
         {
+          path: 'canvas/:id/history',
+          lazy: async () => ({
+            Component: (await import('../screens/HistoryScreen')).CanvasHistoryScreen,
+          }),
+        },
+        {
+          path: 'livecanvas/:id/history',
+          lazy: async () => ({
+            Component: (await import('../screens/HistoryScreen')).LiveCanvasHistoryScreen,
+          }),
+        },
+        {
           path: '*',
           lazy: async () => ({
             Component: (await import('../screens/NotFoundScreen')).NotFoundScreen,

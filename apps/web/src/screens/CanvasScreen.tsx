@@ -9,6 +9,7 @@ import { routerLink } from '../app/routerLink';
 import { useAppSelector, useServices } from '../app/ServicesContext';
 import { CanvasBoard } from '../features/canvases/CanvasBoard';
 import { useDeleteCanvas, useNameEdit } from '../features/canvases/useCanvasFlows';
+import { useBoardExport } from '../features/canvases/useBoardExport';
 import { useCanvasList } from '../features/canvases/useCanvasList';
 import { useCreateCanvas } from '../features/canvases/useCreateCanvas';
 import { errorMessage } from '../features/errorMessage';
@@ -47,6 +48,7 @@ function Canvas({ id }: { id: string }) {
   );
   const deletion = useDeleteCanvas(afterDelete);
   const onAlert = useCallback((text: string) => services.showAlert(text, 'danger'), [services]);
+  const board = useBoardExport(title);
 
   function renameFromSidebar(canvasId: string, newName: string) {
     services.api
@@ -80,6 +82,10 @@ function Canvas({ id }: { id: string }) {
           owned ? setUsersOpen(true) : services.showAlert(MESSAGES.notAllowed, 'danger')
         }
         onlineCount={onlineCount}
+        historyHref={ROUTES.canvasHistory(id)}
+        renderLink={routerLink}
+        onExport={board.exportBoard}
+        exporting={board.exporting}
       />
       <div className="tw-canvas__body">
         {signedIn && sidebarOpen && (
@@ -108,6 +114,7 @@ function Canvas({ id }: { id: string }) {
             listHref={ROUTES.canvases}
             listLabel="Back to your canvases"
             onAlert={onAlert}
+            handleRef={board.boardRef}
           />
         ) : (
           <Loader />

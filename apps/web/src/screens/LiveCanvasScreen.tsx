@@ -2,34 +2,16 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { CanvasHeader, DeletePopup, LiveSidebar } from '@tabula/ui';
 import { BACKDROP_STORAGE_KEY } from '@tabula/domain/protocol';
-import { ADMIN_DELETED_CANVAS, REMOVED_BY_ADMIN } from '@tabula/domain';
 import { ROUTES } from '../app/constants';
 import { isDesktop, useViewport } from '../app/drawingArea';
 import { routerLink } from '../app/routerLink';
 import { useAppSelector, useServices } from '../app/ServicesContext';
 import { CanvasBoard } from '../features/canvases/CanvasBoard';
 import { useDeleteCanvas, useLeaveCanvas, useNameEdit } from '../features/canvases/useCanvasFlows';
+import { useBoardExport } from '../features/canvases/useBoardExport';
 import { useCanvasList } from '../features/canvases/useCanvasList';
+import { useEvictionWatch } from '../features/canvases/useEvictionWatch';
 import { OnlineUsersDialog, useOnlineCount } from '../features/invites/OnlineUsersDialog';
-
-/** Leaves the screen when the canvas is deleted or the user removed from it. */
-function useEvictionWatch(canvasId: string): void {
-  const services = useServices();
-  const navigate = useNavigate();
-  useEffect(() => {
-    const leave = () => navigate(ROUTES.liveCanvases);
-    const deleted = services.realtime.events('canvas-deleted').subscribe((message) => {
-      if (message.canvasId === canvasId) leave();
-    });
-    const errors = services.realtime.events('error').subscribe(({ message }) => {
-      if (message === REMOVED_BY_ADMIN || message === ADMIN_DELETED_CANVAS) leave();
-    });
-    return () => {
-      deleted.unsubscribe();
-      errors.unsubscribe();
-    };
-  }, [services, canvasId, navigate]);
-}
 
 /** The live canvas screen for a signed-in user. */
 function LiveCanvas({ id }: { id: string }) {
@@ -48,7 +30,7 @@ function LiveCanvas({ id }: { id: string }) {
   const [sidebarOpen, setSidebarOpen] = useState(() => isDesktop(window.innerWidth));
   const [usersOpen, setUsersOpen] = useState(false);
   const onlineCount = useOnlineCount();
-  useEvictionWatch(id);
+  useEvictionWatch(id, ROUTES.liveCanvases);
 
   const name = useNameEdit(id, title);
   const afterDelete = useCallback(
@@ -60,6 +42,7 @@ function LiveCanvas({ id }: { id: string }) {
   const deletion = useDeleteCanvas(afterDelete);
   const { leave } = useLeaveCanvas(id);
   const onAlert = useCallback((text: string) => services.showAlert(text, 'danger'), [services]);
+  const board = useBoardExport(title);
   const desktop = isDesktop(viewport.width);
 
   return (
@@ -81,6 +64,10 @@ function LiveCanvas({ id }: { id: string }) {
         onDelete={() => (owner ? deletion.request(id) : leave(id))}
         onShowOnlineUsers={() => setUsersOpen(true)}
         onlineCount={onlineCount}
+        historyHref={ROUTES.liveCanvasHistory(id)}
+        renderLink={routerLink}
+        onExport={board.exportBoard}
+        exporting={board.exporting}
       />
       <div className="tw-canvas__body">
         {sidebarOpen && (
@@ -105,6 +92,7 @@ function LiveCanvas({ id }: { id: string }) {
           listHref={ROUTES.liveCanvases}
           listLabel="Back to live canvases"
           onAlert={onAlert}
+          handleRef={board.boardRef}
         />
       </div>
       <DeletePopup

@@ -24,6 +24,8 @@ export interface CanvasBoardProps {
   listLabel: string;
   /** A refused change or a server error, to show as an alert. */
   onAlert: (message: string) => void;
+  /** Set to the board while it shows (the header's Export reads the drawing through it). */
+  handleRef?: { current: WhiteboardHandle | null };
 }
 
 type SyncedBoardProps = Omit<CanvasBoardProps, 'userId'> & {
@@ -37,7 +39,7 @@ type SyncedBoardProps = Omit<CanvasBoardProps, 'userId'> & {
  * is not the user's gets a screen saying so and no board.
  */
 function SyncedBoard(props: SyncedBoardProps) {
-  const { canvasId, userId, socket, backdropStorageKey, onAlert } = props;
+  const { canvasId, userId, socket, backdropStorageKey, onAlert, handleRef } = props;
   // A transport over the app's socket while the board shows (closing it leaves the room).
   const transport = useSocketTransport(socket);
   const [refusal, setRefusal] = useState<CanvasRefusal | null>(null);
@@ -62,9 +64,10 @@ function SyncedBoard(props: SyncedBoardProps) {
   const ref = useCallback(
     (next: WhiteboardHandle | null) => {
       handle.current = next;
+      if (handleRef) handleRef.current = next;
       bindRef(next);
     },
-    [bindRef],
+    [bindRef, handleRef],
   );
   useEffect(
     () => (handle.current ? exposeBoardForTests(canvasId, handle.current, live.loaded) : undefined),
@@ -115,7 +118,13 @@ export function CanvasBoard(props: CanvasBoardProps) {
   const client = useRealtimeClient(services.realtime);
   let board;
   if (!userId) {
-    board = <Whiteboard backdropStorageKey={backdropStorageKey} className="tw-board__surface" />;
+    board = (
+      <Whiteboard
+        ref={props.handleRef}
+        backdropStorageKey={backdropStorageKey}
+        className="tw-board__surface"
+      />
+    );
   } else if (!client) {
     board = <Loader label="Opening canvas…" />;
   } else {

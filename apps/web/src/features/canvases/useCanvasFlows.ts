@@ -12,7 +12,8 @@ import { deleteCanvasMachine } from './deleteCanvasMachine';
 import { leaveCanvasMachine } from './leaveCanvasMachine';
 import { nameEditMachine } from './nameEditMachine';
 
-function alertAction(services: AppServices) {
+/** A machine's `showAlert` action on the app's toast. */
+export function alertAction(services: AppServices) {
   return (_: unknown, { text, type }: { text: string; type: AlertType }) =>
     services.showAlert(text, type);
 }

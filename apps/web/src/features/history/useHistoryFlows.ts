@@ -1,0 +1,137 @@
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { update } from '../../app/appState';
+import { ROUTES } from '../../app/constants';
+import { useServices } from '../../app/ServicesContext';
+import { alertAction } from '../canvases/useCanvasFlows';
+import { activityMachine } from './activityMachine';
+import { forkMachine } from './forkMachine';
+import { nameVersionMachine } from './nameVersionMachine';
+import { restoreMachine } from './restoreMachine';
+
+/** The activity list of a canvas, bound to REST `history`. */
+export function useActivity(canvasId: string) {
+  const services = useServices();
+  const actor = useActorRef(
+    useMemo(
+      () =>
+        activityMachine.provide({
+          actors: {
+            fetchPage: fromPromise(({ input }) =>
+              services.api.getHistory(input.canvasId, input.query),
+            ),
+          },
+        }),
+      [services],
+    ),
+    { input: { canvasId } },
+  );
+  const state = useSelector(
+    actor,
+    (s) => ({
+      entries: s.context.entries,
+      loading: s.hasTag('loading'),
+      loadingOlder: s.hasTag('loadingOlder'),
+      hasOlder: s.context.older !== undefined,
+      error: s.matches('failed') || s.matches('unavailable') ? s.context.error : null,
+      unavailable: s.matches('unavailable'),
+      olderError: s.context.olderError,
+    }),
+    shallowEqual,
+  );
+  return { actor, ...state };
+}
+
+function shallowEqual<T extends object>(a: T, b: T): boolean {
+  return (Object.keys(a) as (keyof T)[]).every((key) => Object.is(a[key], b[key]));
+}
+
+/** Restore this version (owner only), with its popup. */
+export function useRestore(canvasId: string, onRestored: (newRevision: number) => void) {
+  const services = useServices();
+  const actor = useActorRef(
+    useMemo(
+      () =>
+        restoreMachine.provide({
+          actors: {
+            restore: fromPromise(({ input }) =>
+              services.api.restoreCanvas(input.canvasId, input.revision),
+            ),
+          },
+          actions: {
+            showAlert: alertAction(services),
+            restored: (_, { newRevision }) => onRestored(newRevision),
+          },
+        }),
+      [services, onRestored],
+    ),
+    { input: { canvasId } },
+  );
+  const open = useSelector(actor, (s) => !s.matches('closed'));
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const error = useSelector(actor, (s) => s.context.error);
+  const revision = useSelector(actor, (s) => s.context.revision);
+  return { actor, open, busy, error, revision };
+}
+
+/** Make a copy: the new canvas goes to the top of the user's list and opens. */
+export function useFork(canvasId: string) {
+  const services = useServices();
+  const navigate = useNavigate();
+  const actor = useActorRef(
+    useMemo(
+      () =>
+        forkMachine.provide({
+          actors: {
+            fork: fromPromise(({ input }) =>
+              services.api.forkCanvas(input.canvasId, input.revision),
+            ),
+          },
+          actions: {
+            showAlert: alertAction(services),
+            forked: (_, { canvas }) => {
+              services.store.set((s) => update.canvasCreated(s, canvas));
+              navigate(ROUTES.canvas(canvas._id));
+            },
+          },
+        }),
+      [services, navigate],
+    ),
+    { input: { canvasId } },
+  );
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  return { actor, busy };
+}
+
+/** Name this version, with its dialog; `onNamed` adds the name to the list. */
+export function useNameVersion(
+  canvasId: string,
+  onNamed: (revision: number, label: string) => void,
+) {
+  const services = useServices();
+  const actor = useActorRef(
+    useMemo(
+      () =>
+        nameVersionMachine.provide({
+          actors: {
+            saveLabel: fromPromise(({ input }) =>
+              services.api.nameVersion(input.canvasId, input.revision, input.label),
+            ),
+          },
+          actions: {
+            showAlert: alertAction(services),
+            named: (_, { revision, label }) => onNamed(revision, label),
+          },
+        }),
+      [services, onNamed],
+    ),
+    { input: { canvasId } },
+  );
+  const open = useSelector(actor, (s) => !s.matches('closed'));
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const error = useSelector(actor, (s) => s.context.error);
+  const revision = useSelector(actor, (s) => s.context.revision);
+  return { actor, open, busy, error, revision };
+}
