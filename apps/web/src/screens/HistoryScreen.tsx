@@ -14,7 +14,7 @@ import { routerLink } from '../app/routerLink';
 import { useAppSelector, useServices } from '../app/ServicesContext';
 import { useCanvasList } from '../features/canvases/useCanvasList';
 import { useEvictionWatch } from '../features/canvases/useEvictionWatch';
-import { labelsByRevision, toSessions } from '../features/history/activitySessions';
+import { labelsByRevision, toSessions, withUndoClear } from '../features/history/activitySessions';
 import { versionCaption } from '../features/history/versionCaption';
 import { ScenePreview } from '../features/history/ScenePreview';
 import { useCanvasRoom } from '../features/history/useCanvasRoom';
@@ -119,10 +119,16 @@ function History({ id, place }: { id: string; place: HistoryPlace }) {
     const unique = new Map(all.map((c) => [`${c.revision}\n${c.label}`, c]));
     return labelsByRevision([...unique.values()]);
   }, [activity.entries, checkpoints]);
-  const sessions = useMemo(() => toSessions(activity.entries, labels), [activity.entries, labels]);
-
   const followLatest = useCallback(() => setChosen(null), []);
   const restore = useRestore(id, followLatest);
+  const { actor: restoreActor } = restore;
+  const sessions = useMemo(
+    () =>
+      withUndoClear(toSessions(activity.entries, labels), activity.entries, owner, (revision) =>
+        restoreActor.send({ type: 'restore.now', revision, allowed: owner }),
+      ),
+    [activity.entries, labels, owner, restoreActor],
+  );
   const fork = useFork(id);
   const noop = useCallback(() => {}, []);
   const naming = useNameVersion(id, noop);

@@ -26,6 +26,7 @@ const SESSIONS: ActivitySession[] = [
         text: 'cleared the canvas',
         occurredAt: '2026-11-23T10:40:00Z',
         time: '10:40',
+        action: { label: 'Undo the clear', onClick: () => {} },
       },
     ],
   },

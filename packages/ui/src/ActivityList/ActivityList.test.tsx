@@ -57,6 +57,20 @@ describe('ActivityList', () => {
     expect(second).toHaveAccessibleName('A deleted account, 10:02');
   });
 
+  it("offers a row's own action beside it", async () => {
+    const onClick = vi.fn();
+    const [session] = SESSIONS;
+    const withAction = [
+      {
+        ...session!,
+        items: [{ ...session!.items[0]!, action: { label: 'Undo the clear', onClick } }],
+      },
+    ];
+    render(<ActivityList sessions={withAction} onSelect={() => {}} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Undo the clear' }));
+    expect(onClick).toHaveBeenCalledOnce();
+  });
+
   it('moves the player to the revision of a clicked row', async () => {
     const onSelect = vi.fn();
     render(<ActivityList sessions={SESSIONS} onSelect={onSelect} />);

@@ -14,6 +14,8 @@ export interface ActivityItem {
   time: string;
   /** Names given to this revision ('Before the review'). */
   labels?: string[];
+  /** A one-click action on this row, e.g. 'Undo the clear' on a cleared canvas. */
+  action?: { label: string; onClick: () => void; disabled?: boolean };
 }
 
 /** Consecutive items of one author with no long pause between them, newest first. */
@@ -153,7 +155,7 @@ function SessionGroup({
       </div>
       <ol className="tb-activity__items">
         {session.items.map((item) => (
-          <li key={item.revision}>
+          <li key={item.revision} className="tb-activity__row">
             <button
               type="button"
               className="tb-activity__item"
@@ -171,6 +173,16 @@ function SessionGroup({
                 </span>
               ))}
             </button>
+            {item.action && (
+              <button
+                type="button"
+                className="tb-button tb-button--secondary tb-button--small tb-activity__action"
+                disabled={item.action.disabled}
+                onClick={item.action.onClick}
+              >
+                {item.action.label}
+              </button>
+            )}
           </li>
         ))}
       </ol>

@@ -63,3 +63,36 @@ export function toSessions(
     };
   });
 }
+
+/** The label of the one-click restore on a 'cleared the canvas' row. */
+export const UNDO_CLEAR_LABEL = 'Undo the clear';
+
+/**
+ * For the owner, each 'cleared the canvas' row gets a one-click Undo the clear: restoring the
+ * revision just before it brings back what was there.
+ */
+export function withUndoClear(
+  sessions: ActivitySession[],
+  entries: readonly HistoryEntry[],
+  owner: boolean,
+  restore: (revision: number) => void,
+): ActivitySession[] {
+  if (!owner) return sessions;
+  const cleared = new Set(
+    entries
+      .filter((entry) => entry.type === 'LineDrawn' && entry.summary.cleared)
+      .map((entry) => entry.revision),
+  );
+  if (cleared.size === 0) return sessions;
+  return sessions.map((session) => ({
+    ...session,
+    items: session.items.map((item) =>
+      cleared.has(item.revision)
+        ? {
+            ...item,
+            action: { label: UNDO_CLEAR_LABEL, onClick: () => restore(item.revision - 1) },
+          }
+        : item,
+    ),
+  }));
+}

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { HistoryEntry } from '@tabula/domain/protocol';
 import { describeDrawing, describeEntry } from './activityText';
-import { labelsByRevision, toSessions } from './activitySessions';
+import { labelsByRevision, toSessions, withUndoClear } from './activitySessions';
 import { drawn } from './testEntries';
 
 const refs = (...types: string[]) => types.map((type, i) => ({ id: `e${i}`, type }));
@@ -98,5 +98,27 @@ describe('toSessions', () => {
     ]);
     const [session] = toSessions([drawn(2), drawn(1)], labels, utc);
     expect(session!.items.map((i) => i.labels)).toEqual([['Draft', 'Final'], undefined]);
+  });
+});
+
+describe('withUndoClear', () => {
+  const clear: HistoryEntry = {
+    ...drawn(5),
+    summary: { added: [], changed: [], deleted: [{ id: 'a', type: 'line' }], cleared: true },
+  } as HistoryEntry;
+
+  it("gives the owner's cleared rows a one-click restore of the revision before", () => {
+    const entries = [clear, drawn(4)];
+    const restore = vi.fn();
+    const [session] = withUndoClear(toSessions(entries), entries, true, restore);
+    expect(session!.items[1]!.action).toBeUndefined();
+    session!.items[0]!.action!.onClick();
+    expect(session!.items[0]!.action!.label).toBe('Undo the clear');
+    expect(restore).toHaveBeenCalledWith(4);
+  });
+
+  it('gives a collaborator none', () => {
+    const [session] = withUndoClear(toSessions([clear]), [clear], false, () => {});
+    expect(session!.items[0]!.action).toBeUndefined();
   });
 });

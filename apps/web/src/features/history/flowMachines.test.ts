@@ -39,11 +39,25 @@ describe('restoreMachine', () => {
     });
   });
 
-  it("tells a collaborator 'Not allowed!' without opening the popup", () => {
-    const { actor, effects } = start(async () => ({ revision: 1 }));
+  it("tells a collaborator 'Not allowed!' without opening the popup or restoring", () => {
+    const restore = vi.fn(async () => ({ revision: 1 }));
+    const { actor, effects } = start(restore);
     actor.send({ type: 'restore.open', revision: 7, allowed: false });
+    actor.send({ type: 'restore.now', revision: 7, allowed: false });
     expect(actor.getSnapshot().value).toBe('closed');
+    expect(effects.showAlert).toHaveBeenCalledTimes(2);
     expect(effects.showAlert).toHaveBeenCalledWith({ text: 'Not allowed!', type: 'danger' });
+    expect(restore).not.toHaveBeenCalled();
+  });
+
+  it('undoes a clear in one step, without the question', async () => {
+    const restore = vi.fn(async () => ({ revision: 9 }));
+    const { actor, effects } = start(restore);
+    actor.send({ type: 'restore.now', revision: 7, allowed: true });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(restore).toHaveBeenCalledWith(7);
+    expect(effects.restored).toHaveBeenCalledWith({ revision: 7, newRevision: 9 });
   });
 
   it("keeps the popup open with the server's refusal; Cancel closes it", async () => {

@@ -7,6 +7,8 @@ import type { AlertType } from '../alerts/alertMachine';
 export type RestoreEvent =
   /** `allowed`: the user owns the canvas (only the owner may restore). */
   | { type: 'restore.open'; revision: number; allowed: boolean }
+  /** One click, no question: bringing back what a clear removed (it is in the history too). */
+  | { type: 'restore.now'; revision: number; allowed: boolean }
   | { type: 'restore.confirm' }
   | { type: 'restore.cancel' };
 
@@ -15,7 +17,14 @@ interface RestoreContext {
   revision: number;
   /** Why the last try failed, shown in the popup. */
   error: string | null;
+  /** The popup asked first (false for `restore.now`, which shows no popup unless it fails). */
+  asked: boolean;
 }
+
+const NOT_ALLOWED = {
+  type: 'showAlert',
+  params: { text: MESSAGES.notAllowed, type: 'danger' },
+} as const;
 
 /** The alert after a restore. */
 export function restoredText(revision: number): string {
@@ -25,7 +34,8 @@ export function restoredText(revision: number): string {
 /**
  * Restore this version: the confirmation popup opens (only for the owner; anyone else is told
  * 'Not allowed!'); Restore calls REST `restore`, closes the popup and says so; a refusal stays
- * in the popup as its error, so the user can try again or cancel.
+ * in the popup as its error, so the user can try again or cancel. `restore.now` skips the
+ * question (undoing a clear: the cleared scene stays in the history either way).
  */
 export const restoreMachine = setup({
   types: {
@@ -40,12 +50,13 @@ export const restoreMachine = setup({
   },
   actions: {
     showAlert: (_, _params: { text: string; type: AlertType }) => {},
+
     /** The canvas now shows `revision` again, as the new revision `newRevision`. */
     restored: (_, _params: { revision: number; newRevision: number }) => {},
   },
 }).createMachine({
   id: 'restore',
-  context: ({ input }) => ({ canvasId: input.canvasId, revision: 0, error: null }),
+  context: ({ input }) => ({ canvasId: input.canvasId, revision: 0, error: null, asked: false }),
   initial: 'closed',
   states: {
     closed: {
@@ -54,9 +65,17 @@ export const restoreMachine = setup({
           {
             guard: ({ event }) => event.allowed,
             target: 'open',
-            actions: assign({ revision: ({ event }) => event.revision, error: null }),
+            actions: assign({ revision: ({ event }) => event.revision, error: null, asked: true }),
           },
-          { actions: { type: 'showAlert', params: { text: MESSAGES.notAllowed, type: 'danger' } } },
+          { actions: NOT_ALLOWED },
+        ],
+        'restore.now': [
+          {
+            guard: ({ event }) => event.allowed,
+            target: 'restoring',
+            actions: assign({ revision: ({ event }) => event.revision, error: null, asked: false }),
+          },
+          { actions: NOT_ALLOWED },
         ],
       },
     },
@@ -86,7 +105,7 @@ export const restoreMachine = setup({
         },
         onError: {
           target: 'open',
-          actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+          actions: assign({ error: ({ event }) => errorMessage(event.error), asked: true }),
         },
       },
     },

@@ -69,7 +69,10 @@ export function useRestore(canvasId: string, onRestored: (newRevision: number) =
     ),
     { input: { canvasId } },
   );
-  const open = useSelector(actor, (s) => !s.matches('closed'));
+  const open = useSelector(
+    actor,
+    (s) => s.matches('open') || (s.context.asked && s.hasTag('busy')),
+  );
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const error = useSelector(actor, (s) => s.context.error);
   const revision = useSelector(actor, (s) => s.context.revision);
