@@ -163,8 +163,12 @@ export class ReplayModel {
 
   /** The elements to show now. */
   frame(): readonly SceneElement[] {
-    if (this.comparison) return this.comparison.frame;
-    const { applied, offset } = this.point();
+    return this.comparison ? this.comparison.frame : this.frameAtTime(this.clock.position());
+  }
+
+  /** The elements shown at replay time `time` (the author filter applied), playhead untouched. */
+  frameAtTime(time: number): readonly SceneElement[] {
+    const { applied, offset } = pointAt(this.schedule, time);
     return applyAuthorFilter(
       this.frames.frame(applied, offset),
       this.authorFilter,

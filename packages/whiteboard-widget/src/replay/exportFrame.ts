@@ -1,0 +1,80 @@
+import { exportToBlob, exportToCanvas, exportToSvg, getCommonBounds } from '@excalidraw/excalidraw';
+import type { SceneElement } from '@tabula/domain';
+import type { ExcalidrawElements } from '../Whiteboard.types';
+
+/** What an export makes. */
+export type ReplayExportKind = 'png' | 'svg' | 'webm';
+
+/** Background and padding of exported images and videos. */
+export const EXPORT_BACKGROUND = '#ffffff';
+const PADDING = 16;
+
+const asExcalidraw = (elements: readonly SceneElement[]) =>
+  elements as unknown as ExcalidrawElements;
+
+const exportState = { exportBackground: true, viewBackgroundColor: EXPORT_BACKGROUND };
+
+/** The frame as a PNG (Excalidraw's renderer). */
+export function framePng(elements: readonly SceneElement[]): Promise<Blob> {
+  return exportToBlob({
+    elements: asExcalidraw(elements),
+    appState: exportState,
+    files: null,
+    mimeType: 'image/png',
+    exportPadding: PADDING,
+  });
+}
+
+/** The frame as an SVG file. */
+export async function frameSvg(elements: readonly SceneElement[]): Promise<Blob> {
+  const svg = await exportToSvg({
+    elements: asExcalidraw(elements),
+    appState: exportState,
+    files: null,
+    exportPadding: PADDING,
+  });
+  return new Blob([new XMLSerializer().serializeToString(svg)], { type: 'image/svg+xml' });
+}
+
+/** Scene bounds: [minX, minY, maxX, maxY]. */
+export type Bounds = readonly [number, number, number, number];
+
+export function boundsOf(elements: readonly SceneElement[]): Bounds | null {
+  if (elements.length === 0) return null;
+  const [minX, minY, maxX, maxY] = getCommonBounds(asExcalidraw(elements));
+  return [minX, minY, maxX, maxY];
+}
+
+/**
+ * Draws `elements` onto `target` with a fixed view: the scene rectangle `view` fitted into the
+ * target (so successive frames of a video do not jump as the drawing grows).
+ */
+export async function drawFrame(
+  target: CanvasRenderingContext2D,
+  elements: readonly SceneElement[],
+  view: Bounds,
+): Promise<void> {
+  const { width, height } = target.canvas;
+  target.fillStyle = EXPORT_BACKGROUND;
+  target.fillRect(0, 0, width, height);
+  const own = boundsOf(elements);
+  if (!own) return;
+  const viewWidth = view[2] - view[0] + 2 * PADDING;
+  const viewHeight = view[3] - view[1] + 2 * PADDING;
+  const scale = Math.min(width / viewWidth, height / viewHeight);
+  const left = (width - viewWidth * scale) / 2;
+  const top = (height - viewHeight * scale) / 2;
+  const rendered = await exportToCanvas({
+    elements: asExcalidraw(elements),
+    appState: { exportBackground: false, viewBackgroundColor: EXPORT_BACKGROUND },
+    files: null,
+    exportPadding: 0,
+  });
+  target.drawImage(
+    rendered,
+    left + (own[0] - view[0] + PADDING) * scale,
+    top + (own[1] - view[1] + PADDING) * scale,
+    rendered.width * scale,
+    rendered.height * scale,
+  );
+}

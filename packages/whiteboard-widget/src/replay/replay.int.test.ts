@@ -1,0 +1,234 @@
+/**
+ * The replay player in Debian's Chromium against the real server (in this process, in-memory
+ * store): two users draw three timed strokes each over Socket.IO, and the player (the harness
+ * page, `test/harness`) scrubs, plays at 16×, filters by author, says who drew a stroke and
+ * exports PNG, SVG and WebM. Every wait is for a condition, with a 15 s hang guard.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { guardLocalOnly, launchChromium } from '@tabula/testing';
+import type { LocalOnlyGuard } from '@tabula/testing';
+import { startInMemoryServer } from '@tabula/server/testing';
+import type { InMemoryServer, TestUser } from '@tabula/server/testing';
+import { sampleIndex, sampleStroke } from './sampleHistory';
+import { openDrawer } from './test/drawer';
+import { startReplayHarness } from './test/replayHarness';
+import type { ReplayHarness } from './test/replayHarness';
+
+const GUARD = { timeout: 15_000, polling: 50 } as const;
+
+let harness: ReplayHarness;
+let server: InMemoryServer;
+let browser: Browser;
+let alice: TestUser;
+let bob: TestUser;
+let canvasId: string;
+/** The revision each stroke made, and who drew it, in order. */
+const strokes: { id: string; revision: number; by: TestUser; x: number; y: number }[] = [];
+
+beforeAll(async () => {
+  harness = await startReplayHarness();
+  server = await startInMemoryServer({ allowedOrigins: [new URL(harness.url).origin] });
+  browser = await launchChromium();
+  alice = await server.createUserAndToken('alice');
+  bob = await server.createUserAndToken('bob');
+  canvasId = await server.createCanvas(alice.token, 'replayed');
+  await server.addCollaborator(alice.userId, canvasId, bob.userId);
+  const drawers = {
+    [alice.userId]: await openDrawer(server.url, alice, canvasId),
+    [bob.userId]: await openDrawer(server.url, bob, canvasId),
+  };
+  try {
+    for (let n = 0; n < 6; n += 1) {
+      const by = n % 2 === 0 ? alice : bob;
+      const id = `stroke-${n}`;
+      const points: [number, number][] = Array.from({ length: 12 }, (_, i) => [
+        i * 10,
+        (i % 3) * 6,
+      ]);
+      const [x, y] = [100 + (n % 3) * 180, 120 + Math.floor(n / 3) * 160];
+      const element = sampleStroke(id, sampleIndex(n), x, y, points, '#1971c2', n + 1);
+      const timing = { [id]: points.map((_, i) => i * 20) };
+      const revision = await drawers[by.userId]!.draw([element], timing);
+      strokes.push({ id, revision, by, x: x + 55, y: y + 6 });
+    }
+  } finally {
+    for (const drawer of Object.values(drawers)) drawer.close();
+  }
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await harness?.close();
+});
+
+function playerUrl(user: TestUser, extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams({
+    server: server.url,
+    token: user.token,
+    canvas: canvasId,
+    ...extra,
+  });
+  return `${harness.url}?${query.toString()}`;
+}
+
+/** Ids of the elements the player shows. */
+function shownIds(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window.__replay.player?.frame() ?? []).map((element) => element.id));
+}
+
+async function waitForIds(page: Page, ids: readonly string[]): Promise<void> {
+  await page.waitForFunction(
+    (wanted) => {
+      const shown = (window.__replay.player?.frame() ?? []).map((element) => element.id).sort();
+      return JSON.stringify(shown) === JSON.stringify([...wanted].sort());
+    },
+    ids,
+    GUARD,
+  );
+}
+
+const slider = (page: Page) => page.getByRole('slider', { name: 'Replay position' });
+
+describe('the replay player against the real server', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let guard: LocalOnlyGuard;
+
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    guard = await guardLocalOnly(context);
+    page = await context.newPage();
+    await page.goto(playerUrl(alice));
+    // Opened at the head: every stroke shows, and every step has loaded.
+    await page.waitForFunction(
+      () => window.__replay.player?.loaded().complete === true,
+      undefined,
+      GUARD,
+    );
+    await waitForIds(
+      page,
+      strokes.map((stroke) => stroke.id),
+    );
+  }, 60_000);
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('scrubs to the revision after the first stroke and shows one element', async () => {
+    const first = strokes[0]!.revision;
+    const steps = await page.evaluate(() => window.__replay.player!.loaded().steps);
+    const applied = await page.evaluate((revision) => {
+      const { player } = window.__replay;
+      player!.seekRevision(revision);
+      return player!.position().applied;
+    }, first);
+    // Back to the end through the keyboard, then a click on the timeline at that entry.
+    await slider(page).focus();
+    await page.keyboard.press('End');
+    await waitForIds(
+      page,
+      strokes.map((stroke) => stroke.id),
+    );
+    const box = (await slider(page).boundingBox())!;
+    await page.mouse.click(box.x + (box.width * applied) / steps, box.y + box.height / 2);
+    await expect.poll(() => slider(page).getAttribute('aria-valuenow'), GUARD).toBe(String(first));
+    await waitForIds(page, [strokes[0]!.id]);
+    // Stepping forward with the arrow key brings the second stroke.
+    await page.keyboard.press('ArrowRight');
+    await waitForIds(page, [strokes[0]!.id, strokes[1]!.id]);
+  });
+
+  it('plays at 16× from the start and ends on the current scene', async () => {
+    await page.getByRole('combobox', { name: 'Playback speed' }).selectOption('16');
+    await slider(page).focus();
+    await page.keyboard.press('Home');
+    await waitForIds(page, []);
+    await page.getByRole('button', { name: 'Play' }).click();
+    const head = strokes[strokes.length - 1]!.revision;
+    await expect.poll(() => slider(page).getAttribute('aria-valuenow'), GUARD).toBe(String(head));
+    await page.getByRole('button', { name: 'Play' }).waitFor(GUARD);
+    const current = await fetch(`${server.url}/canvas/getcanvas/${canvasId}`, {
+      headers: { 'auth-token': alice.token },
+    }).then((response) => response.json() as Promise<{ data: { elements: { id: string }[] } }>);
+    expect((await shownIds(page)).sort()).toEqual(current.data.elements.map((e) => e.id).sort());
+    // The host heard every revision the playhead passed, ending on the head.
+    const reported = await page.evaluate(() => window.__replay.revisions);
+    expect(reported[reported.length - 1]).toBe(head);
+  });
+
+  it('filters by the second user: only their strokes', async () => {
+    await page.getByRole('checkbox', { name: bob.username }).check();
+    const bobs = strokes.filter((stroke) => stroke.by === bob).map((stroke) => stroke.id);
+    await waitForIds(page, bobs);
+    await page.getByRole('checkbox', { name: bob.username }).uncheck();
+    await waitForIds(
+      page,
+      strokes.map((stroke) => stroke.id),
+    );
+  });
+
+  it('says who drew the stroke under the pointer, and its history once clicked', async () => {
+    const stroke = strokes[3]!;
+    const at = await page.evaluate((point) => window.__replay.player!.toViewport(point), stroke);
+    await page.mouse.move(at!.x, at!.y);
+    const drawnBy = page.getByTestId('replay-drawn-by');
+    await expect.poll(() => drawnBy.textContent(), GUARD).toBe(`Drawn by ${bob.username}`);
+    await page.mouse.down();
+    await page.mouse.up();
+    await page.getByRole('list', { name: 'Its changes' }).waitFor(GUARD);
+    expect(await page.getByRole('list', { name: 'Its changes' }).textContent()).toContain(
+      `Revision ${stroke.revision}: changed by ${bob.username}`,
+    );
+  });
+
+  it('exports the frame as PNG and SVG, and the replay as a WebM video', async () => {
+    await page.getByRole('button', { name: 'Export PNG' }).click();
+    await page.getByRole('button', { name: 'Export SVG' }).click();
+    await page.getByRole('button', { name: 'Export video' }).click();
+    await page.waitForFunction(() => window.__replay.exported.length === 3, undefined, GUARD);
+    const exported = await page.evaluate(() => window.__replay.exported);
+    const byKind = Object.fromEntries(exported.map((file) => [file.kind, file]));
+    expect(byKind.png!.head.slice(0, 4)).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect(byKind.svg!.text).toContain('<svg');
+    expect(byKind.webm!.type).toContain('video/webm');
+    expect(byKind.webm!.size).toBeGreaterThan(0);
+    expect(byKind.webm!.head.slice(0, 4)).toEqual([0x1a, 0x45, 0xdf, 0xa3]);
+  });
+
+  it('made no request outside this machine (fonts self-hosted)', () => {
+    expect(guard.outside).toEqual([]);
+  });
+});
+
+describe('a source that fails', () => {
+  it('shows the error instead of a blank board', async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${harness.url}?fail=1`);
+      const alert = page.getByTestId('replay-error');
+      await alert.waitFor(GUARD);
+      expect(await alert.textContent()).toContain('The test source refuses every call.');
+      expect(await page.getByRole('alert').count()).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('names a server refusal (a canvas the user may not read)', async () => {
+    const stranger = await server.createUserAndToken('stranger');
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(playerUrl(stranger));
+      const alert = page.getByTestId('replay-error');
+      await alert.waitFor(GUARD);
+      expect(await alert.textContent()).toMatch(/could not be loaded: .+/);
+    } finally {
+      await context.close();
+    }
+  });
+});

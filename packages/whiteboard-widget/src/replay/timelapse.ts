@@ -1,0 +1,78 @@
+import type { SceneElement } from '@tabula/domain';
+import { drawFrame } from './exportFrame';
+import type { Bounds } from './exportFrame';
+
+/** Options of `recordTimelapse`. */
+export interface TimelapseOptions {
+  /** How many frames (at least 2). */
+  frames: number;
+  /** The elements of frame `index` (0 … frames - 1). */
+  frameAt(index: number): readonly SceneElement[];
+  /** The scene rectangle every frame shows. */
+  view: Bounds;
+  width?: number;
+  height?: number;
+  fps?: number;
+  /** Called with the fraction done (0..1) after each frame. */
+  onProgress?(done: number): void;
+  signal?: AbortSignal;
+}
+
+/** The video types to try, best first. */
+const TYPES = ['video/webm;codecs=vp9', 'video/webm;codecs=vp8', 'video/webm'];
+
+function nextFrame(fps: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 1000 / fps));
+}
+
+/** True when this browser can record a canvas to WebM. */
+export function canRecordVideo(): boolean {
+  return (
+    typeof MediaRecorder !== 'undefined' &&
+    typeof HTMLCanvasElement !== 'undefined' &&
+    typeof HTMLCanvasElement.prototype.captureStream === 'function'
+  );
+}
+
+/**
+ * Renders the frames onto a canvas one by one and records its stream with the browser's
+ * MediaRecorder: a WebM timelapse. Each frame is held for one frame time (the recorder keeps
+ * real time), so a frame that renders slowly lasts longer in the video.
+ */
+export async function recordTimelapse(options: TimelapseOptions): Promise<Blob> {
+  if (!canRecordVideo()) throw new Error('This browser cannot record video.');
+  const fps = options.fps ?? 30;
+  const canvas = document.createElement('canvas');
+  canvas.width = options.width ?? 1280;
+  canvas.height = options.height ?? 720;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('This browser cannot draw the video.');
+  const stream = canvas.captureStream(fps);
+  const mimeType = TYPES.find((type) => MediaRecorder.isTypeSupported(type)) ?? '';
+  const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : {});
+  const chunks: Blob[] = [];
+  recorder.ondataavailable = (event) => {
+    if (event.data.size > 0) chunks.push(event.data);
+  };
+  const stopped = new Promise<void>((resolve) => {
+    recorder.onstop = () => resolve();
+  });
+  await drawFrame(context, options.frameAt(0), options.view);
+  recorder.start(250);
+  try {
+    const count = Math.max(2, options.frames);
+    for (let index = 0; index < count; index += 1) {
+      if (options.signal?.aborted) throw new Error('The video export was cancelled.');
+      await drawFrame(context, options.frameAt(index), options.view);
+      await nextFrame(fps);
+      options.onProgress?.((index + 1) / count);
+    }
+    // The last frame stays a moment.
+    await nextFrame(fps / 10);
+  } finally {
+    recorder.stop();
+    for (const track of stream.getTracks()) track.stop();
+    await stopped;
+  }
+  return new Blob(chunks, { type: mimeType || 'video/webm' });
+}
