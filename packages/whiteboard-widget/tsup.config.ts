@@ -29,7 +29,11 @@ function writeStyles(): void {
 
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts', 'collab/index': 'src/collab/index.ts' },
+    entry: {
+      index: 'src/index.ts',
+      'collab/index': 'src/collab/index.ts',
+      'replay/index': 'src/replay/index.ts',
+    },
     format: ['esm'],
     target: 'es2022',
     platform: 'browser',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Author, AuthorFilterMode } from './attribution';
 import type { RevisionDiff } from './compare';
-import { authorColor } from './timeline';
+import { authorColor } from './timelineMarks';
 import { styles } from './replayStyles';
 
 export interface AuthorFilterProps {

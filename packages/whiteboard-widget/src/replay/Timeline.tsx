@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { KeyboardEvent, PointerEvent, RefObject } from 'react';
-import { appliedAtFraction } from './timeline';
-import type { TimelineMark } from './timeline';
+import { appliedAtFraction } from './timelineMarks';
+import type { TimelineMark } from './timelineMarks';
 import { styles } from './replayStyles';
 
 export interface TimelineProps {

@@ -18,5 +18,5 @@ export { IDLE_BEAT_MS, IDLE_THRESHOLD_MS } from './schedule';
 export type { Author, AuthorFilter, AuthorFilterMode, ElementChange } from './attribution';
 export type { RevisionDiff } from './compare';
 export type { ReplayExportKind } from './exportFrame';
-export type { TimelineMark } from './timeline';
+export type { TimelineMark } from './timelineMarks';
 export { setExcalidrawAssetPath } from '../assetPath';

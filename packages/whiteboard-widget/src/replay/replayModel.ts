@@ -9,8 +9,8 @@ import { PlaybackClock } from './playbackClock';
 import type { Speed } from './playbackClock';
 import { buildSchedule, pointAt, timeAfter, timeAt } from './schedule';
 import type { Schedule, SchedulePoint } from './schedule';
-import { lastAtOrBefore, revisionAfter, timelineMarks } from './timeline';
-import type { TimelineMark } from './timeline';
+import { lastAtOrBefore, revisionAfter, timelineMarks } from './timelineMarks';
+import type { TimelineMark } from './timelineMarks';
 
 /** Where the playhead is, as the controls show it. */
 export interface ReplayPosition extends SchedulePoint {

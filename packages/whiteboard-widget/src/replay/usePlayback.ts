@@ -5,7 +5,7 @@ import type { RevisionDiff } from './compare';
 import type { Speed } from './playbackClock';
 import type { ReplayBoardHandle } from './ReplayBoard';
 import type { ReplayModel } from './replayModel';
-import { fractionOf } from './timeline';
+import { fractionOf } from './timelineMarks';
 
 /** The scene shown while the steps have not reached the revision opened at. */
 export interface OpeningFrame {
