@@ -15,7 +15,7 @@ import { useAppSelector, useServices } from '../app/ServicesContext';
 import { useCanvasList } from '../features/canvases/useCanvasList';
 import { useEvictionWatch } from '../features/canvases/useEvictionWatch';
 import { labelsByRevision, toSessions, withUndoClear } from '../features/history/activitySessions';
-import { versionCaption } from '../features/history/versionCaption';
+import { versionCaption, whenOf } from '../features/history/versionCaption';
 import { ScenePreview } from '../features/history/ScenePreview';
 import { useCanvasRoom } from '../features/history/useCanvasRoom';
 import {
@@ -199,6 +199,7 @@ function History({ id, place }: { id: string; place: HistoryPlace }) {
       <RestorePopup
         open={restore.open}
         revision={restore.revision}
+        when={whenOf(activity.entries.find((entry) => entry.revision === restore.revision))}
         busy={restore.busy}
         error={restore.error}
         onRestore={() => restore.actor.send({ type: 'restore.confirm' })}

@@ -3,6 +3,7 @@ import type { HistoryEntry } from '@tabula/domain/protocol';
 import { describeDrawing, describeEntry } from './activityText';
 import { labelsByRevision, toSessions, withUndoClear } from './activitySessions';
 import { drawn } from './testEntries';
+import { versionCaption } from './versionCaption';
 
 const refs = (...types: string[]) => types.map((type, i) => ({ id: `e${i}`, type }));
 const none = { added: [], changed: [], deleted: [] };
@@ -120,5 +121,16 @@ describe('withUndoClear', () => {
   it('gives a collaborator none', () => {
     const [session] = withUndoClear(toSessions([clear]), [clear], false, () => {});
     expect(session!.items[0]!.action).toBeUndefined();
+  });
+});
+
+describe('versionCaption', () => {
+  it('says which version the player shows, and when it is the current one', () => {
+    expect(versionCaption(null, null, undefined)).toBe('Loading the history…');
+    expect(versionCaption(4, 4, drawn(4))).toBe(
+      'The canvas as it is now (revision 4) · maria drew 1 shape',
+    );
+    expect(versionCaption(2, 4, drawn(2))).toMatch(/^Revision 2 · .+ · maria drew 1 shape$/);
+    expect(versionCaption(2, 4, undefined)).toBe('Revision 2');
   });
 });
