@@ -16,7 +16,8 @@ import { useCanvasList } from '../features/canvases/useCanvasList';
 import { useEvictionWatch } from '../features/canvases/useEvictionWatch';
 import { labelsByRevision, toSessions, withUndoClear } from '../features/history/activitySessions';
 import { versionCaption, whenOf } from '../features/history/versionCaption';
-import { ScenePreview } from '../features/history/ScenePreview';
+import { sameScene } from '../features/history/activityText';
+import { HistoryPlayer } from '../features/history/HistoryPlayer';
 import { useCanvasRoom } from '../features/history/useCanvasRoom';
 import {
   useActivity,
@@ -119,8 +120,8 @@ function History({ id, place }: { id: string; place: HistoryPlace }) {
     const unique = new Map(all.map((c) => [`${c.revision}\n${c.label}`, c]));
     return labelsByRevision([...unique.values()]);
   }, [activity.entries, checkpoints]);
-  const followLatest = useCallback(() => setChosen(null), []);
-  const restore = useRestore(id, followLatest);
+  // After a restore the player goes to the new revision (it loads it as it arrives).
+  const restore = useRestore(id, setChosen);
   const { actor: restoreActor } = restore;
   const sessions = useMemo(
     () =>
@@ -146,6 +147,7 @@ function History({ id, place }: { id: string; place: HistoryPlace }) {
   }
 
   const shownEntry = activity.entries.find((entry) => entry.revision === shown);
+  const isLatest = shown !== null && latest !== null && sameScene(activity.entries, shown, latest);
   return (
     <div className="tw-history">
       <header className="tw-history__header">
@@ -160,13 +162,18 @@ function History({ id, place }: { id: string; place: HistoryPlace }) {
       </header>
       <div className="tw-history__body">
         <div className="tw-history__stage">
-          <div className="tw-board" data-testid="history-player">
-            <ScenePreview canvasId={id} revision={shown} />
+          <div className="tw-history__stage-player" data-testid="history-player">
+            <HistoryPlayer
+              canvasId={id}
+              revision={chosen}
+              onRevisionChange={setChosen}
+              entries={activity.entries}
+            />
           </div>
           <VersionActions
             revision={shown}
-            caption={versionCaption(shown, latest, shownEntry)}
-            isLatest={shown === latest}
+            caption={versionCaption(shown, isLatest, shownEntry)}
+            isLatest={isLatest}
             canRestore={owner}
             onRestore={() =>
               shown !== null &&

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { HistoryEntry } from '@tabula/domain/protocol';
-import { describeDrawing, describeEntry } from './activityText';
+import { describeDrawing, describeEntry, sameScene } from './activityText';
 import { labelsByRevision, toSessions, withUndoClear } from './activitySessions';
 import { drawn } from './testEntries';
 import { versionCaption } from './versionCaption';
@@ -126,11 +126,25 @@ describe('withUndoClear', () => {
 
 describe('versionCaption', () => {
   it('says which version the player shows, and when it is the current one', () => {
-    expect(versionCaption(null, null, undefined)).toBe('Loading the history…');
-    expect(versionCaption(4, 4, drawn(4))).toBe(
+    expect(versionCaption(null, false, undefined)).toBe('Loading the history…');
+    expect(versionCaption(4, true, drawn(4))).toBe(
       'The canvas as it is now (revision 4) · maria drew 1 shape',
     );
-    expect(versionCaption(2, 4, drawn(2))).toMatch(/^Revision 2 · .+ · maria drew 1 shape$/);
-    expect(versionCaption(2, 4, undefined)).toBe('Revision 2');
+    expect(versionCaption(2, false, drawn(2))).toMatch(/^Revision 2 · .+ · maria drew 1 shape$/);
+    expect(versionCaption(2, false, undefined)).toBe('Revision 2');
+  });
+});
+
+describe('sameScene', () => {
+  const named = {
+    ...entry('CheckpointNamed', { revision: 2, label: 'x' }),
+    revision: 3,
+  } as HistoryEntry;
+
+  it('is true across entries that leave the drawing as it was, false across a drawing', () => {
+    const entries = [drawn(4), named, drawn(2)];
+    expect(sameScene(entries, 2, 3)).toBe(true);
+    expect(sameScene(entries, 3, 2)).toBe(true);
+    expect(sameScene(entries, 3, 4)).toBe(false);
   });
 });

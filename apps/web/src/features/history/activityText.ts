@@ -75,3 +75,11 @@ export function describeEntry(entry: HistoryEntry): string {
 export function changesDrawing(entry: HistoryEntry): boolean {
   return entry.type === 'LineDrawn' || entry.type === 'CanvasRestored';
 }
+
+/** True when no entry between revisions `a` and `b` (either order) changed the drawing. */
+export function sameScene(entries: readonly HistoryEntry[], a: number, b: number): boolean {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  return !entries.some(
+    (entry) => entry.revision > low && entry.revision <= high && changesDrawing(entry),
+  );
+}

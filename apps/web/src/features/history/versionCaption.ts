@@ -14,12 +14,13 @@ export function whenOf(entry: HistoryEntry | undefined): string | undefined {
 /** What the bar under the player says about the version it shows. */
 export function versionCaption(
   shown: number | null,
-  latest: number | null,
+  /** The shown revision looks as the canvas does now. */
+  isLatest: boolean,
   entry: HistoryEntry | undefined,
 ): string {
   if (shown === null) return 'Loading the history…';
   const what = entry ? ` · ${entry.actorName || 'A deleted account'} ${describeEntry(entry)}` : '';
-  if (shown === latest) return `The canvas as it is now (revision ${shown})${what}`;
+  if (isLatest) return `The canvas as it is now (revision ${shown})${what}`;
   const when = whenOf(entry);
   return `Revision ${shown}${when ? ` · ${when}` : ''}${what}`;
 }
