@@ -50,15 +50,16 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
     eventStore: deps.eventStore,
     snapshots: deps.snapshots ?? createInMemorySnapshotStore(),
     ...(deps.snapshotInterval === undefined ? {} : { interval: deps.snapshotInterval }),
+    onError: (error) => logError(error, 'snapshots'),
   });
-  // Snapshots are written as the log grows, before a command's caller hears it is done: a
-  // deletion's erasure then never races a snapshot of the canvas still being written.
+  // Snapshots are asked for in log order as the projections apply each event, and written
+  // in the background (a deletion's erasure waits for those under way).
   const projections = new ProjectionRunner(
     deps.eventStore,
     deps.readModels,
     PROJECTIONS,
     (error) => logError(error, 'projections'),
-    [(record) => timeline.snapshotAfter(record)],
+    [async (record) => timeline.snapshotAfter(record)],
   );
   const context: AppContext = {
     eventStore: deps.eventStore,
@@ -75,6 +76,7 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
       socketMessagesPerSecond: 200,
       ...deps.rateLimits,
     },
+    snapshotsSettled: () => timeline.settled(),
     logError,
   };
   await projections.start();

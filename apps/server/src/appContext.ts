@@ -58,6 +58,8 @@ export interface AppContext {
   canvases: CommandHandler<CanvasState, CanvasCommand, CanvasEvent>;
   projections: ProjectionRunner;
   rateLimits: RateLimitConfig;
+  /** Resolves once the scene snapshots asked for so far are written. */
+  snapshotsSettled: () => Promise<void>;
   logError: (error: unknown, context: string) => void;
 }
 

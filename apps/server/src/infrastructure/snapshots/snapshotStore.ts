@@ -44,9 +44,24 @@ export function digestOf(body: string): string {
   return createHash('sha256').update(body).digest('base64url');
 }
 
+/**
+ * Each element's JSON, kept while the element object lives: the scene fold replaces element
+ * objects and never changes them, so a snapshot serialises only what changed since the last.
+ */
+const elementJson = new WeakMap<SceneElement, string>();
+
+function jsonOf(element: SceneElement): string {
+  let json = elementJson.get(element);
+  if (json === undefined) {
+    json = JSON.stringify(element);
+    elementJson.set(element, json);
+  }
+  return json;
+}
+
 /** Serialises a snapshot for storage. */
 export function storedSnapshot(snapshot: SceneSnapshot): StoredSnapshot {
-  const body = JSON.stringify(snapshot.elements);
+  const body = `[${snapshot.elements.map(jsonOf).join(',')}]`;
   return {
     revision: snapshot.revision,
     lastEventId: snapshot.lastEventId,

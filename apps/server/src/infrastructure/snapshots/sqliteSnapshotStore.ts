@@ -22,6 +22,8 @@ export function openSqliteSnapshotStore(options: { dataDir: string }): SnapshotS
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
   db.pragma('secure_delete = ON');
+  // A cache, rebuilt from the log when lost: no fsync per snapshot.
+  db.pragma('synchronous = NORMAL');
   db.exec(`CREATE TABLE IF NOT EXISTS scene_snapshots (
     canvas_id TEXT NOT NULL,
     revision INTEGER NOT NULL,

@@ -13,7 +13,9 @@ export type EraseCanvas = (canvasId: string, actorId: string) => Promise<void>;
 
 export function canvasEraser(eventStore: EventStore<Event>, timeline: SceneTimeline): EraseCanvas {
   return async (canvasId, actorId) => {
-    // Snapshots first: the store's erasure then checkpoints the WAL over both.
+    // Snapshots first, once none is still being written: the store's erasure then
+    // checkpoints the WAL over both.
+    await timeline.settled();
     await timeline.purge(canvasId);
     await eventStore.erase(canvasStreamName(canvasId), { actorId, reason: 'canvas deleted' });
   };

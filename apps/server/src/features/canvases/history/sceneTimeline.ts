@@ -7,7 +7,7 @@
  * discarded with every later one and rebuilt from the log: the log always wins.
  */
 import { applySceneEvent } from '@tabula/domain';
-import type { Event, SceneElement } from '@tabula/domain';
+import type { CanvasEvent, Event, SceneElement } from '@tabula/domain';
 import type { EventStore, RecordedEvent } from '../../../infrastructure/eventStore/eventStore';
 import type { SnapshotStore } from '../../../infrastructure/snapshots/snapshotStore';
 import { readSnapshot, storedSnapshot } from '../../../infrastructure/snapshots/snapshotStore';
@@ -17,17 +17,39 @@ import { readCanvasLog, walkCanvasLog } from './canvasLog';
 export type SceneRecord = Record<string, SceneElement>;
 
 /** Snapshot every this many revisions (see `npm run bench -- history` for the measurement). */
-export const DEFAULT_SNAPSHOT_INTERVAL = 500;
+export const DEFAULT_SNAPSHOT_INTERVAL = 1000;
 
 export interface SceneTimelineOptions {
   eventStore: EventStore<Event>;
   snapshots: SnapshotStore;
   /** Revisions between snapshots; 0 turns snapshots off (for the benchmark's baseline). */
   interval?: number;
+  /** See `WRITE_FACTOR` (its default). */
+  writeFactor?: number;
+  /** Where a failed snapshot write is reported (it is a cache: nothing else is affected). */
+  onError?: (error: unknown) => void;
+}
+
+/** Canvases whose latest scene the snapshot writer keeps in memory at most. */
+const WRITER_HEADS = 16;
+
+/** See `snapshotAfter`: element upserts per element of the scene between written snapshots. */
+export const WRITE_FACTOR = 40;
+
+/** The scene the snapshot writer follows for one canvas. */
+interface WriterHead {
+  revision: number;
+  scene: SceneRecord;
+  /** Element upserts folded in since the last snapshot written. */
+  touched: number;
 }
 
 export class SceneTimeline {
   readonly interval: number;
+  private readonly heads = new Map<string, WriterHead>();
+  /** Canvases the writer starts following: the events that arrive while their scene loads. */
+  private readonly starting = new Map<string, RecordedEvent[]>();
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: SceneTimelineOptions) {
     this.interval = options.interval ?? DEFAULT_SNAPSHOT_INTERVAL;
@@ -46,24 +68,104 @@ export class SceneTimeline {
         applySceneEvent(scene, event);
       }
       if (this.interval > 0 && logged.revision > 0 && logged.revision % this.interval === 0) {
-        await this.options.snapshots.put(
-          canvasId,
-          storedSnapshot({
-            revision: logged.revision,
-            lastEventId: event.metadata.eventId,
-            elements: Object.values(scene),
-          }),
-        );
+        await this.put(canvasId, logged.revision, event.metadata.eventId, scene);
       }
     });
     return scene;
   }
 
-  /** The snapshot writer: after each committed canvas event, its snapshot when one is due. */
-  async snapshotAfter(record: RecordedEvent): Promise<void> {
-    if (!record.streamName.startsWith('canvas-')) return;
-    const { canvasId } = (record.event as { data: { canvasId: string } }).data;
-    await this.snapshotIfDue(canvasId, record.revision);
+  /**
+   * The snapshot writer: call after each committed event, in log order; the work is done in
+   * the background (`settled()` waits for it). It keeps the latest scene of recently active
+   * canvases and folds each event into it. At a revision of the grid (every `interval`) it
+   * writes a snapshot only once the element upserts since its last one add up to
+   * `WRITE_FACTOR` times the scene's size: a snapshot then costs the write path at most about
+   * 1/WRITE_FACTOR of what the events themselves wrote. Reads fill the grid points between
+   * (see `sceneAt`), so a revision read once is fast ever after.
+   */
+  snapshotAfter(record: RecordedEvent): void {
+    if (this.interval === 0 || !record.streamName.startsWith('canvas-')) return;
+    const event = record.event as CanvasEvent;
+    const { canvasId } = event.data;
+    const starting = this.starting.get(canvasId);
+    if (starting) {
+      starting.push(record);
+      return;
+    }
+    const head = this.heads.get(canvasId);
+    this.heads.delete(canvasId);
+    if (event.type === 'CanvasDeleted') return;
+    if (head?.revision === record.revision - 1) {
+      this.advance(canvasId, head, record);
+      this.remember(canvasId, head);
+    } else if (record.revision > 0 && record.revision % this.interval === 0) {
+      // Start following the canvas here: one fold from the previous snapshot (which writes
+      // this grid point if it is missing), then the events that came in meanwhile.
+      const pending: RecordedEvent[] = [];
+      this.starting.set(canvasId, pending);
+      this.schedule(async () => {
+        try {
+          const started = {
+            revision: record.revision,
+            scene: await this.sceneAt(canvasId, record.revision),
+            touched: 0,
+          };
+          for (const later of pending) this.advance(canvasId, started, later);
+          this.remember(canvasId, started);
+        } finally {
+          this.starting.delete(canvasId);
+        }
+      });
+    }
+  }
+
+  /** Resolves once every snapshot asked for so far is written (an erasure waits for it). */
+  async settled(): Promise<void> {
+    // Work may schedule more work (a start-up fold, then the snapshots it makes due).
+    for (let current = this.writing; ; current = this.writing) {
+      await current;
+      if (current === this.writing) return;
+    }
+  }
+
+  /** Folds one event into a followed scene; writes the snapshot when one is due. */
+  private advance(canvasId: string, head: WriterHead, record: RecordedEvent): void {
+    const event = record.event as CanvasEvent;
+    if (event.type === 'LineDrawn' || event.type === 'CanvasRestored') {
+      applySceneEvent(head.scene, event);
+      head.touched += event.data.elements.length;
+    }
+    head.revision = record.revision;
+    const onGrid = record.revision % this.interval === 0;
+    if (
+      onGrid &&
+      head.touched >= (this.options.writeFactor ?? WRITE_FACTOR) * Object.keys(head.scene).length
+    ) {
+      head.touched = 0;
+      // Serialised now, as the scene is at this revision; stored in the background.
+      const snapshot = storedSnapshot({
+        revision: record.revision,
+        lastEventId: event.metadata.eventId,
+        elements: Object.values(head.scene),
+      });
+      this.schedule(() => this.options.snapshots.put(canvasId, snapshot));
+    }
+  }
+
+  private schedule(work: () => Promise<void>): void {
+    this.writing = this.writing.then(work).catch((error: unknown) => this.options.onError?.(error));
+  }
+
+  private remember(canvasId: string, head: WriterHead): void {
+    this.heads.set(canvasId, head);
+    if (this.heads.size > WRITER_HEADS) this.heads.delete(this.heads.keys().next().value!);
+  }
+
+  private put(canvasId: string, revision: number, lastEventId: string, scene: SceneRecord) {
+    return this.options.snapshots.put(
+      canvasId,
+      storedSnapshot({ revision, lastEventId, elements: Object.values(scene) }),
+    );
   }
 
   /** Makes sure the snapshot of `revision` exists when it is one the interval asks for. */
@@ -93,14 +195,7 @@ export class SceneTimeline {
           maxCount: 1,
         });
         if (atLog?.revision === revision) {
-          await this.options.snapshots.put(
-            canvasId,
-            storedSnapshot({
-              revision,
-              lastEventId: atLog.event.metadata.eventId,
-              elements: Object.values(folded),
-            }),
-          );
+          await this.put(canvasId, revision, atLog.event.metadata.eventId, folded);
         }
       }
     }
@@ -109,6 +204,7 @@ export class SceneTimeline {
 
   /** Forgets every snapshot of the canvas (its deletion). */
   purge(canvasId: string): Promise<void> {
+    this.heads.delete(canvasId);
     return this.options.snapshots.purge(canvasId);
   }
 
