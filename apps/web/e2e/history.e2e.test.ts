@@ -22,9 +22,8 @@ import {
   expectToast,
   launchChromium,
   newUser,
-  openActor,
   pathOf,
-  signUp,
+  signedUpActors,
 } from './support';
 import type { Actor } from './support';
 
@@ -126,10 +125,7 @@ describe('history', () => {
 
   beforeAll(async () => {
     browser = await launchChromium();
-    owner = await openActor(browser);
-    guest = await openActor(browser);
-    await signUp(owner.page, ownerUser);
-    await signUp(guest.page, guestUser);
+    [owner, guest] = (await signedUpActors(browser, ownerUser, guestUser)) as [Actor, Actor];
     ownerToken = await tokenOf(owner.page);
     guestToken = await tokenOf(guest.page);
     const ownerClient = await ServerClient.connect(ownerToken);

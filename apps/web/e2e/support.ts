@@ -89,6 +89,17 @@ export async function signUp(page: Page, user: TestUser): Promise<void> {
   await expectSignedInAs(page, user.username);
 }
 
+/** Opens one actor per user (default viewport) and signs each up, in order. */
+export async function signedUpActors(browser: Browser, ...users: TestUser[]): Promise<Actor[]> {
+  const actors: Actor[] = [];
+  for (const user of users) {
+    const actor = await openActor(browser);
+    await signUp(actor.page, user);
+    actors.push(actor);
+  }
+  return actors;
+}
+
 /** Fills the sign-in form and submits it (does not wait for the outcome). */
 export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
   if (!page.url().endsWith('/signin')) await page.goto('/signin');

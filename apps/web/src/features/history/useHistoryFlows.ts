@@ -44,6 +44,15 @@ export function useActivity(canvasId: string) {
   return { actor, ...state };
 }
 
+/** What a dialog of a revision shows: busy, the error, the revision. */
+function dialogView(snapshot: {
+  hasTag(tag: string): boolean;
+  context: { error: string | null; revision: number };
+}) {
+  const { error, revision } = snapshot.context;
+  return { busy: snapshot.hasTag('busy'), error, revision };
+}
+
 function shallowEqual<T extends object>(a: T, b: T): boolean {
   return (Object.keys(a) as (keyof T)[]).every((key) => Object.is(a[key], b[key]));
 }
@@ -69,14 +78,15 @@ export function useRestore(canvasId: string, onRestored: (newRevision: number) =
     ),
     { input: { canvasId } },
   );
-  const open = useSelector(
+  const view = useSelector(
     actor,
-    (s) => s.matches('open') || (s.context.asked && s.hasTag('busy')),
+    (s) => ({
+      open: s.matches('open') || (s.context.asked && s.hasTag('busy')),
+      ...dialogView(s),
+    }),
+    shallowEqual,
   );
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const error = useSelector(actor, (s) => s.context.error);
-  const revision = useSelector(actor, (s) => s.context.revision);
-  return { actor, open, busy, error, revision };
+  return { actor, ...view };
 }
 
 /** Make a copy: the new canvas goes to the top of the user's list and opens. */
@@ -132,9 +142,10 @@ export function useNameVersion(
     ),
     { input: { canvasId } },
   );
-  const open = useSelector(actor, (s) => !s.matches('closed'));
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const error = useSelector(actor, (s) => s.context.error);
-  const revision = useSelector(actor, (s) => s.context.revision);
-  return { actor, open, busy, error, revision };
+  const view = useSelector(
+    actor,
+    (s) => ({ open: !s.matches('closed'), ...dialogView(s) }),
+    shallowEqual,
+  );
+  return { actor, ...view };
 }
