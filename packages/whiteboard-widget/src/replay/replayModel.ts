@@ -48,7 +48,7 @@ export class ReplayModel {
 
   /** Adds steps after those held (older or repeated revisions are ignored); keeps the playhead. */
   append(steps: readonly ReplayStep[]): number {
-    const last = this.lastRevision();
+    const last = this.steps.length > 0 ? this.lastRevision() : -Infinity;
     const fresh = steps.filter((step, index) => {
       const previous = index > 0 ? steps[index - 1]!.entry.revision : last;
       return step.entry.revision > Math.max(previous, last);

@@ -27,6 +27,8 @@ interface ReplayHarness {
   revisions: number[];
   /** performance.now() when the page started to mount the player. */
   mountedAt: number;
+  /** performance.now() at the first animation frame with the board on the page (a frame shown). */
+  firstFrameAt: number | null;
   /** Sets the controlled `revision` prop. */
   setRevision(revision: number | undefined): void;
 }
@@ -44,6 +46,7 @@ const harness: ReplayHarness = {
   exported: [],
   revisions: [],
   mountedAt: performance.now(),
+  firstFrameAt: null,
   setRevision: () => undefined,
 };
 window.__replay = harness;
@@ -95,3 +98,7 @@ function Page() {
 }
 
 createRoot(document.getElementById('root')!).render(<Page />);
+requestAnimationFrame(function watchFirstFrame(now) {
+  if (document.querySelector('[data-testid="replay-board"] canvas')) harness.firstFrameAt = now;
+  else requestAnimationFrame(watchFirstFrame);
+});
