@@ -116,6 +116,19 @@ export const ReplayBoard = memo(function ReplayBoard(props: ReplayBoardProps) {
   const onApi = useCallback(
     (api: ExcalidrawImperativeAPI) => {
       apiRef.current = api;
+      // The whole first frame in view (Excalidraw's own scrollToContent only centres it), once
+      // Excalidraw has loaded it: its first change report.
+      const first = shownRef.current;
+      if (first.length > 0) {
+        const stop = api.onChange(() => {
+          stop();
+          api.scrollToContent(first as unknown as ExcalidrawElements, {
+            fitToViewport: true,
+            viewportZoomFactor: 0.9,
+            animate: false,
+          });
+        });
+      }
       callbacks.current.onReady(handle);
     },
     [handle],

@@ -1,3 +1,5 @@
+import { Icon } from './icons';
+import type { IconName } from './icons';
 import { SPEEDS } from './playbackClock';
 import type { Speed } from './playbackClock';
 import { styles } from './replayStyles';
@@ -18,7 +20,7 @@ export interface ReplayControlsProps {
 }
 
 interface IconButtonProps {
-  icon: string;
+  icon: IconName;
   /** The button's accessible name. */
   label: string;
   /** Its keyboard shortcut, shown in the tooltip. */
@@ -37,7 +39,7 @@ function IconButton({ icon, label, keyName, onClick, disabled }: IconButtonProps
       aria-label={label}
       title={`${label} (${keyName})`}
     >
-      {icon}
+      <Icon name={icon} />
     </button>
   );
 }
@@ -47,20 +49,20 @@ export function ReplayControls(props: ReplayControlsProps) {
   return (
     <div style={styles.row} role="group" aria-label="Playback">
       <IconButton
-        icon="⏮"
+        icon="stepBack"
         label="Step back one entry"
         keyName="←"
         onClick={props.onStepBack}
         disabled={!props.canStepBack}
       />
       <IconButton
-        icon={props.playing ? '⏸' : '▶'}
+        icon={props.playing ? 'pause' : 'play'}
         label={props.playing ? 'Pause' : 'Play'}
         keyName="space"
         onClick={props.onPlayPause}
       />
       <IconButton
-        icon="⏭"
+        icon="stepForward"
         label="Step forward one entry"
         keyName="→"
         onClick={props.onStepForward}

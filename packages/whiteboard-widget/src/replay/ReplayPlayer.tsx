@@ -110,11 +110,14 @@ export const ReplayPlayer = forwardRef<ReplayPlayerHandle, ReplayPlayerProps>(
     const exports = useReplayExports(model, props.onExport);
     const info = useElementInfo(source, model, boardRef, view.revision);
 
-    // Controlled position.
+    // Controlled position: a new `revision` is sought once the steps up to it have loaded.
+    const sought = useRef(props.initialRevision ?? revision);
     useEffect(() => {
-      if (revision === undefined || model.steps.length === 0) return;
+      if (revision === undefined || revision === sought.current) return;
+      if (model.lastRevision() < revision && !load.complete) return;
+      sought.current = revision;
       if (model.position().revision !== revision) act(() => model.seekRevision(revision));
-    }, [revision, model, act, load.version]);
+    }, [revision, model, act, load.version, load.complete]);
     const reported = useRef<number | null>(null);
     const onRevisionChange = useRef(props.onRevisionChange);
     onRevisionChange.current = props.onRevisionChange;

@@ -46,6 +46,9 @@ export const styles = {
   },
   row: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 },
   button: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
     minWidth: 36,
     height: 32,
     padding: '0 10px',

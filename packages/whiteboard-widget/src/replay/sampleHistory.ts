@@ -1,5 +1,6 @@
 import type { SceneElement } from '@tabula/domain';
 import type { HistoryEntry, ReplayStep } from '@tabula/domain/protocol';
+import { authorColor } from './timelineMarks';
 
 /** An author of a generated history. */
 export interface SampleAuthor {
@@ -26,8 +27,6 @@ export interface SampleOptions {
   /** The first step's revision (default 2: revision 1 created the canvas). */
   firstRevision?: number;
 }
-
-const COLORS = ['#1971c2', '#e03131', '#2f9e44', '#f08c00', '#9c36b5'];
 
 /** A fractional index key for position `n` (a0, a1, …, aZ, b00, …), valid for Excalidraw. */
 export function sampleIndex(n: number): string {
@@ -117,7 +116,7 @@ export function sampleSteps(options: SampleOptions): ReplayStep[] {
     const times = points.map((_, i) => i * every);
     const x = 40 + (n % 8) * 230;
     const y = 40 + Math.floor(n / 8) * 60;
-    const color = COLORS[n % COLORS.length]!;
+    const color = authorColor(author.id);
     const element = sampleStroke(id, sampleIndex(n), x, y, points, color, n + 1);
     clock += times[times.length - 1]!;
     const entry: HistoryEntry = {
