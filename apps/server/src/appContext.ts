@@ -64,6 +64,10 @@ export interface AppContext {
 }
 
 /** Command metadata for an action of `actorId` now. */
-export function commandMetadata(context: AppContext, actorId: string, eventId = context.newId()) {
+export function commandMetadata(
+  context: Pick<AppContext, 'clock' | 'newId'>,
+  actorId: string,
+  eventId = context.newId(),
+) {
   return { actorId, now: context.clock.now().toISOString(), eventId };
 }

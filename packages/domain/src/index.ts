@@ -205,6 +205,7 @@ export {
   pointPatch,
   reconcile,
   restoreElements,
+  winningUpserts,
   sceneElements,
   toScene,
 } from './scene/index';

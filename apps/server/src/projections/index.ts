@@ -1,7 +1,7 @@
-import { checkpointsProjection } from '../features/canvases/history/checkpoints.projection';
-import { canvasesProjection } from './canvases.projection';
+import { canvasesProjection } from '../features/canvases/projections/canvases.projection';
+import { checkpointsProjection } from '../features/canvases/projections/checkpoints.projection';
+import { scenesProjection } from '../features/canvases/projections/scenes.projection';
 import type { Projection } from './projection';
-import { scenesProjection } from './scenes.projection';
 import { usersProjection } from './users.projection';
 
 /** Every projection of the server, in the order they apply an event. */

@@ -9,15 +9,16 @@ import type { CanvasDeleted, CanvasEvent, Event, UserEvent } from '@tabula/domai
 import type { RecordedEvent } from '../infrastructure/eventStore/eventStore';
 import type { AppContext } from '../appContext';
 import type { CanvasesService } from '../features/canvases/canvases.service';
-import type { CanvasDoc, UserDoc } from '../projections/readModelKeys';
-import { CANVASES, USERS } from '../projections/readModelKeys';
+import type { UserDoc } from '../projections/readModelKeys';
+import { USERS } from '../projections/readModelKeys';
+import { canvasDoc } from '../features/canvases/projections/canvases.projection';
 import type { AppServer } from './socketTypes';
 import { rooms } from './socketTypes';
 
 export class FanOut {
   constructor(
     private readonly io: AppServer,
-    private readonly context: AppContext,
+    private readonly context: Pick<AppContext, 'readModels'>,
     private readonly canvases: CanvasesService,
   ) {}
 
@@ -86,7 +87,7 @@ export class FanOut {
     this.io.local.to(room).emit('collaborator-leaved', { canvasId, userId });
     this.io.local.to(rooms.user(userId)).emit('collaborator-leaved', { canvasId, userId });
     await this.sendCollaborating(userId);
-    const canvas = await this.context.readModels.get<CanvasDoc>(CANVASES, canvasId);
+    const canvas = await canvasDoc(this.context.readModels, canvasId);
     if (canvas) await this.sendOwnedLive(canvas.ownerId);
   }
 

@@ -28,14 +28,25 @@ export function evolveScene(scene: Scene, event: SceneEvent): Scene {
  * and do not want a copy of the whole scene per event. Same result as `evolveScene`.
  */
 export function applySceneEvent(scene: Record<string, SceneElement>, event: SceneEvent): void {
+  for (const element of winningUpserts(scene, event)) putSceneElement(scene, element);
+}
+
+/**
+ * The elements `event` puts into `scene`: its upserts (a restore's computed against the
+ * scene) that win over the scene's copies, each id once. `scene` needs to hold only the
+ * elements the event names (all of them for a restore), so a projection can fetch just those.
+ */
+export function winningUpserts(scene: Scene, event: SceneEvent): SceneElement[] {
   const upserts =
     event.type === 'LineDrawn' ? event.data.elements : restoreElements(scene, event.data.elements);
+  const winners = new Map<string, SceneElement>();
   for (const element of upserts) {
-    const current = getSceneElement(scene, element.id);
+    const current = winners.get(element.id) ?? getSceneElement(scene, element.id);
     if (current === undefined || compareElementCopies(element, current) > 0) {
-      putSceneElement(scene, element);
+      winners.set(element.id, element);
     }
   }
+  return [...winners.values()];
 }
 
 /**

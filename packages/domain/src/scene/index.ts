@@ -1,6 +1,6 @@
 /** Scene reconciliation and the scene fold (pure; see reconcile.ts for the rule). */
 export { ALLOWED_ELEMENT_TYPES, isAllowedElementType } from './elementTypes';
-export { applySceneEvent, evolveScene, restoreElements } from './evolveScene';
+export { applySceneEvent, evolveScene, restoreElements, winningUpserts } from './evolveScene';
 export type { SceneEvent } from './evolveScene';
 export { compareElementCopies, compareSceneOrder, orderElements, reconcile } from './reconcile';
 export type { ReconcileOptions } from './reconcile';

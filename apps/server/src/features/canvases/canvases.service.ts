@@ -9,7 +9,6 @@ import {
   NOT_ALLOWED,
   canRead,
   canvasStreamName,
-  orderElements,
 } from '@tabula/domain';
 import type { CanvasCommand, CanvasState, SceneElement } from '@tabula/domain';
 import type {
@@ -22,14 +21,15 @@ import type { AppContext } from '../../appContext';
 import { commandMetadata } from '../../appContext';
 import type { CommandResult } from '../../infrastructure/commandHandler';
 import type { CanvasDoc, UserDoc } from '../../projections/readModelKeys';
+import { USERS } from '../../projections/readModelKeys';
 import {
-  CANVASES,
-  USERS,
-  collaboratingKey,
-  ownedLiveKey,
-  sceneKey,
-  userCanvasesKey,
-} from '../../projections/readModelKeys';
+  canvasDoc,
+  canvasDocs,
+  collaboratingIds,
+  ownCanvasIds,
+  ownedLiveIds,
+} from './projections/canvases.projection';
+import { sceneOf } from './projections/scenes.projection';
 import { friendlyCanvasName } from './canvasNames';
 import type { EraseCanvas } from './history/canvasErasure';
 
@@ -40,9 +40,15 @@ export function toSummary(canvas: CanvasDoc): CanvasSummary {
   return { _id: canvas._id, name: canvas.name, timestamp: canvas.timestamp };
 }
 
+/** What the canvas commands and queries use of the app, and nothing more. */
+export type CanvasesDeps = Pick<
+  AppContext,
+  'canvases' | 'readModels' | 'projections' | 'clock' | 'newId'
+>;
+
 export class CanvasesService {
   constructor(
-    private readonly context: AppContext,
+    private readonly context: CanvasesDeps,
     /** Erases a deleted canvas's content from the store (default: nothing). */
     private readonly erase: EraseCanvas = async () => {},
   ) {}
@@ -107,28 +113,25 @@ export class CanvasesService {
   async detail(userId: string, canvasId: string): Promise<CanvasDetail> {
     await this.readable(userId, canvasId);
     const canvas = await this.doc(canvasId);
-    const scene = await this.context.readModels.hashGetAll<SceneElement>(sceneKey(canvasId));
-    const elements = orderElements(scene.values()).filter((element) => !element.isDeleted);
+    const elements = (await sceneOf(this.context.readModels, canvasId)).filter(
+      (element) => !element.isDeleted,
+    );
     return { ...toSummary(canvas), ownerId: canvas.ownerId, revision: canvas.revision, elements };
   }
 
   /** The scene with tombstones, for clients that reconcile (join-canvas). */
   async snapshot(canvasId: string): Promise<{ revision: number; elements: SceneElement[] }> {
     const canvas = await this.doc(canvasId);
-    const scene = await this.context.readModels.hashGetAll<SceneElement>(sceneKey(canvasId));
-    return { revision: canvas.revision, elements: orderElements(scene.values()) };
+    return {
+      revision: canvas.revision,
+      elements: await sceneOf(this.context.readModels, canvasId),
+    };
   }
 
   /** The user's own canvases, newest first. */
   async list(userId: string): Promise<CanvasSummary[]> {
-    const entries = await this.context.readModels.sortedRange(userCanvasesKey(userId), {
-      reverse: true,
-    });
-    const docs = await this.context.readModels.getMany<CanvasDoc>(
-      CANVASES,
-      entries.map((entry) => entry.member),
-    );
-    return docs.filter((doc): doc is CanvasDoc => doc !== null).map(toSummary);
+    const { readModels } = this.context;
+    return (await canvasDocs(readModels, await ownCanvasIds(readModels, userId))).map(toSummary);
   }
 
   async rename(userId: string, canvasId: string, name: string): Promise<CanvasSummary> {
@@ -145,11 +148,9 @@ export class CanvasesService {
 
   /** Live canvases the user collaborates on (`all-collaborator-canvases`). */
   async collaborating(userId: string): Promise<CollaboratorCanvas[]> {
-    const ids = await this.context.readModels.setMembers(collaboratingKey(userId));
-    const docs = await this.context.readModels.getMany<CanvasDoc>(CANVASES, ids);
-    return docs
-      .filter((doc): doc is CanvasDoc => doc !== null)
-      .map((doc) => ({ canvasId: doc._id, canvasName: doc.name, id: doc.ownerId }));
+    const { readModels } = this.context;
+    const docs = await canvasDocs(readModels, await collaboratingIds(readModels, userId));
+    return docs.map((doc) => ({ canvasId: doc._id, canvasName: doc.name, id: doc.ownerId }));
   }
 
   /** The owner and the collaborators of a canvas, as `collaborator-joined` lists them. */
@@ -164,11 +165,11 @@ export class CanvasesService {
 
   /** Canvas ids the user owns that are live (`get-admin-of-canvases`). */
   ownedLive(userId: string): Promise<string[]> {
-    return this.context.readModels.setMembers(ownedLiveKey(userId));
+    return ownedLiveIds(this.context.readModels, userId);
   }
 
   async doc(canvasId: string): Promise<CanvasDoc> {
-    const canvas = await this.context.readModels.get<CanvasDoc>(CANVASES, canvasId);
+    const canvas = await canvasDoc(this.context.readModels, canvasId);
     if (!canvas) throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
     return canvas;
   }

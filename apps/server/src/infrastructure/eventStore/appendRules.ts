@@ -1,27 +1,11 @@
 import type {
-  ActualRevision,
   ExpectedRevision,
   ReadDirection,
   ReadStreamOptions,
   StorableEvent,
 } from './eventStore';
 
-/** True when a stream whose last revision is `actual` satisfies `expected`. */
-export function expectedRevisionMatches(
-  expected: ExpectedRevision,
-  actual: ActualRevision,
-): boolean {
-  switch (expected) {
-    case 'any':
-      return true;
-    case 'no_stream':
-      return actual === 'no_stream';
-    case 'stream_exists':
-      return actual !== 'no_stream';
-    default:
-      return actual === expected;
-  }
-}
+export { expectedRevisionMatches } from './revisionRules.mjs';
 
 /** Rejects what no adapter accepts: an empty batch, or a revision that is not a whole number ≥ 0. */
 export function assertValidAppend(

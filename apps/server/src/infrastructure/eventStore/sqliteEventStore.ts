@@ -5,12 +5,7 @@ import Database from 'better-sqlite3';
 import { Subject } from 'rxjs';
 import type { Observable } from 'rxjs';
 
-import {
-  assertValidAppend,
-  expectedRevisionMatches,
-  repeatedEventIds,
-  streamPage,
-} from './appendRules';
+import { assertValidAppend, repeatedEventIds, streamPage } from './appendRules';
 import { catchUpThenLive } from './catchUpSubscription';
 import {
   EventStoreClosedError,
@@ -32,12 +27,15 @@ import type {
 import { stringify } from '../sharedJson';
 import {
   applyDurablePragmas,
-  applyErasurePragmas,
   createErasedStreamsTable,
   createEventsTable,
+  DURABLE_PRAGMAS,
+  ERASURE_PRAGMAS,
   EVENTS_FILE_NAME,
 } from './sqliteSchema';
 import type { ErasedStreamRow, EventRow } from './sqliteSchema';
+import { startSqliteWriter } from './sqliteWriter';
+import type { AppendOutcome, AppendRequest } from './sqliteWriter';
 
 export interface SqliteEventStoreOptions {
   /** Directory of the log file (created if missing). The store never reads the environment. */
@@ -76,41 +74,36 @@ interface PendingAppend<E extends StorableEvent> {
   reject: (error: unknown) => void;
 }
 
-type Outcome<E extends StorableEvent> =
-  { ok: true; result: AppendResult; recorded: RecordedEvent<E>[] } | { ok: false; error: unknown };
-
 /**
  * Opens (or creates) `<dataDir>/events.sqlite` and returns an `EventStore` over it.
  *
- * Group commit: appends are queued and written together in ONE transaction (one fsync).
- * Each append is checked inside it (idempotency, then expected revision); a failing one is
- * rejected without aborting the others. Promises settle and subscribers are told only after
- * COMMIT; if the COMMIT itself fails, every append of the group is rejected.
+ * Writes run off the event loop, in a worker thread that owns the write connection
+ * (`sqliteWriter.worker.mjs`); reads run here, on a connection of their own that never writes
+ * (WAL lets them read while the worker commits).
+ *
+ * Group commit: appends are queued and written together in ONE transaction (one fsync); the
+ * worker also joins every group that arrived while it was committing the previous one. Each
+ * append is checked inside the transaction (idempotency, then expected revision); a failing
+ * one is rejected without aborting the others. Promises settle and subscribers are told only
+ * after COMMIT; if the COMMIT itself fails, every append of the group is rejected.
  */
 export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
   options: SqliteEventStoreOptions,
 ): SqliteEventStore<E> {
   mkdirSync(options.dataDir, { recursive: true });
   const file = path.resolve(options.dataDir, EVENTS_FILE_NAME);
+  // The tables exist before the writer starts; from then on this connection only reads.
   const db = new Database(file);
   applyDurablePragmas(db);
-  applyErasurePragmas(db);
   createEventsTable(db);
   createErasedStreamsTable(db);
+  db.pragma('query_only = ON');
+  const writer = startSqliteWriter(file, [...DURABLE_PRAGMAS, ...ERASURE_PRAGMAS]);
 
   const now = options.now ?? (() => new Date());
   const windowMs = options.groupCommitWindowMs ?? 0;
   const committed = new Subject<readonly RecordedEvent<E>[]>();
 
-  const lastRevision = db.prepare<[string], { revision: number }>(
-    'SELECT revision FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1',
-  );
-  const findEventId = db.prepare<[string, string], { position: number; revision: number }>(
-    'SELECT position, revision FROM events WHERE stream = ? AND event_id = ?',
-  );
-  const insert = db.prepare<[string, number, string, string, string, string]>(
-    'INSERT INTO events (stream, revision, event_id, type, body, recorded_at) VALUES (?, ?, ?, ?, ?, ?)',
-  );
   // Both walk the UNIQUE (stream, revision) index; LIMIT -1 reads to the bound.
   const selectForwards = db.prepare<[string, number, number, number], EventRow>(
     'SELECT position, stream, revision, body, recorded_at FROM events WHERE stream = ? AND revision >= ? AND revision <= ? ORDER BY revision LIMIT ?',
@@ -121,100 +114,78 @@ export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
   const selectErasure = db.prepare<[string], ErasedStreamRow>(
     'SELECT stream, last_revision, erased_at, actor_id, reason FROM erased_streams WHERE stream = ?',
   );
-  const deleteStreamRows = db.prepare<[string]>('DELETE FROM events WHERE stream = ?');
-  const upsertErasure = db.prepare<[string, number, string, string | null, string | null]>(
-    `INSERT INTO erased_streams (stream, last_revision, erased_at, actor_id, reason) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (stream) DO UPDATE SET last_revision = excluded.last_revision,
-       erased_at = excluded.erased_at, actor_id = excluded.actor_id, reason = excluded.reason`,
-  );
   const selectAll = db.prepare<[number, number], EventRow>(
     'SELECT position, stream, revision, body, recorded_at FROM events WHERE position > ? ORDER BY position LIMIT ?',
   );
 
-  /** Checks and writes one append inside the group's transaction; throws only on a rule. */
-  function writeOne(
-    p: PendingAppend<E>,
-    recordedAt: string,
-  ): Omit<Outcome<E> & { ok: true }, 'ok'> {
-    const stored = p.events.map((e) => findEventId.get(p.stream, e.metadata.eventId));
-    if (stored.every((row) => row !== undefined)) {
-      const last = stored.reduce((a, b) => (a!.position > b!.position ? a : b))!;
-      return { result: { nextRevision: last.revision, position: last.position }, recorded: [] };
-    }
-    const duplicates = [
-      ...p.events.filter((_, i) => stored[i] !== undefined).map((e) => e.metadata.eventId),
-      ...repeatedEventIds(p.events),
-    ];
-    if (duplicates.length > 0) throw new PartialDuplicateBatchError(p.stream, duplicates);
-
-    const actual = lastRevision.get(p.stream)?.revision ?? 'no_stream';
-    if (!expectedRevisionMatches(p.expected, actual)) {
-      throw new WrongExpectedVersionError(p.stream, p.expected, actual);
-    }
-    // After an erasure the stream's revisions continue after the erased ones.
-    let revision =
-      actual === 'no_stream' ? (selectErasure.get(p.stream)?.last_revision ?? -1) + 1 : actual + 1;
-    let position = 0;
-    // Subscribers get these records straight after COMMIT, without reading the rows back.
-    const recorded: RecordedEvent<E>[] = [];
-    for (const event of p.events) {
-      // The text already made for the commit's elements is reused (see sharedJson.ts).
-      const body = stringify(event)!;
-      position = Number(
-        insert.run(p.stream, revision, event.metadata.eventId, event.type, body, recordedAt)
-          .lastInsertRowid,
-      );
-      recorded.push({ streamName: p.stream, revision, position, event, recordedAt });
-      revision += 1;
-    }
-    return { result: { nextRevision: revision - 1, position }, recorded };
-  }
-
-  const writeGroup = db.transaction((group: PendingAppend<E>[]): Outcome<E>[] => {
-    const recordedAt = now().toISOString();
-    return group.map((p): Outcome<E> => {
-      try {
-        return { ok: true, ...writeOne(p, recordedAt) };
-      } catch (error) {
-        if (
-          error instanceof WrongExpectedVersionError ||
-          error instanceof PartialDuplicateBatchError
-        ) {
-          return { ok: false, error };
-        }
-        throw error; // anything else aborts the whole group: nothing of it is committed
-      }
-    });
-  });
-
   let queue: PendingAppend<E>[] = [];
   let timer: NodeJS.Immediate | NodeJS.Timeout | undefined;
   let closed = false;
+  let closing: Promise<void> | undefined;
 
+  /** Sends the queued appends to the writer as one group. */
   function flush(): void {
-    timer = undefined;
+    if (timer !== undefined) {
+      clearTimeout(timer as NodeJS.Timeout);
+      clearImmediate(timer as NodeJS.Immediate);
+      timer = undefined;
+    }
     const group = queue;
     queue = [];
     if (group.length === 0) return;
-    let outcomes: Outcome<E>[];
+    let requests: AppendRequest[];
     try {
-      outcomes = writeGroup(group);
+      requests = group.map(toRequest);
     } catch (error) {
-      for (const p of group) p.reject(error);
+      for (const p of group) p.reject(error); // an event that cannot be serialised
       return;
     }
-    publish(outcomes);
-    outcomes.forEach((outcome, i) => {
-      const p = group[i]!;
-      if (outcome.ok) p.resolve(outcome.result);
-      else p.reject(outcome.error);
-    });
+    const recordedAt = now().toISOString();
+    writer.append(recordedAt, requests).then(
+      (outcomes) => settle(group, outcomes, recordedAt),
+      (error: unknown) => {
+        for (const p of group) p.reject(error);
+      },
+    );
   }
 
-  function publish(outcomes: Outcome<E>[]): void {
-    if (!committed.observed) return;
-    const recorded = outcomes.flatMap((o) => (o.ok ? o.recorded : []));
-    if (recorded.length > 0) committed.next(recorded);
+  function toRequest(p: PendingAppend<E>): AppendRequest {
+    return {
+      stream: p.stream,
+      expected: p.expected,
+      eventIds: p.events.map((e) => e.metadata.eventId),
+      types: p.events.map((e) => e.type),
+      // The text already made for the commit's elements is reused (see sharedJson.ts).
+      bodies: p.events.map((e) => stringify(e)!),
+      repeated: repeatedEventIds(p.events),
+    };
+  }
+
+  /** After COMMIT: subscribers first, then the appenders. */
+  function settle(group: PendingAppend<E>[], outcomes: AppendOutcome[], recordedAt: string): void {
+    if (committed.observed) {
+      // Subscribers get these records straight away, without reading the rows back.
+      const recorded = group.flatMap((p, i): RecordedEvent<E>[] => {
+        const outcome = outcomes[i]!;
+        if (!outcome.ok || outcome.positions === undefined) return [];
+        const { firstRevision, positions } = outcome;
+        return p.events.map((event, k) => ({
+          streamName: p.stream,
+          revision: firstRevision! + k,
+          position: positions[k]!,
+          event,
+          recordedAt,
+        }));
+      });
+      if (recorded.length > 0) committed.next(recorded);
+    }
+    group.forEach((p, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) p.resolve({ nextRevision: outcome.nextRevision, position: outcome.position });
+      else if ('duplicates' in outcome)
+        p.reject(new PartialDuplicateBatchError(p.stream, outcome.duplicates));
+      else p.reject(new WrongExpectedVersionError(p.stream, p.expected, outcome.actual));
+    });
   }
 
   function schedule(): void {
@@ -234,34 +205,6 @@ export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
       event: JSON.parse(row.body) as E,
       recordedAt: row.recorded_at,
     };
-  }
-
-  /** Deletes the stream's rows (zeroed by secure_delete) and keeps the audit record. */
-  const eraseRows = db.transaction((stream: string, audit: EraseAudit | undefined): void => {
-    const last = lastRevision.get(stream);
-    if (last === undefined) return; // nothing stored (never written, or already erased)
-    deleteStreamRows.run(stream);
-    upsertErasure.run(
-      stream,
-      last.revision,
-      now().toISOString(),
-      audit?.actorId ?? null,
-      audit?.reason ?? null,
-    );
-  });
-
-  /** Copies the WAL into the file and empties it: no frame keeps the erased bodies. */
-  function checkpointTruncate(): void {
-    const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as {
-      busy: number;
-      log: number;
-      checkpointed: number;
-    }[];
-    if (result && result.busy !== 0) {
-      throw new Error(
-        `The erasure is committed, but the WAL checkpoint could not complete (another connection holds ${options.dataDir}); the WAL may still hold erased bytes until the next checkpoint`,
-      );
-    }
   }
 
   function assertOpen(): void {
@@ -293,14 +236,14 @@ export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
 
     async erase(stream: string, audit?: EraseAudit) {
       assertOpen();
-      // Appends issued before the erasure are committed first, so they are erased too.
-      if (timer !== undefined) {
-        clearTimeout(timer as NodeJS.Timeout);
-        clearImmediate(timer as NodeJS.Immediate);
-      }
+      // Appends issued before the erasure go to the writer first, so they are erased too.
       flush();
-      eraseRows(stream, audit);
-      checkpointTruncate();
+      await writer.erase({
+        stream,
+        erasedAt: now().toISOString(),
+        actorId: audit?.actorId ?? null,
+        reason: audit?.reason ?? null,
+      });
     },
 
     erasureOf(stream: string) {
@@ -333,16 +276,19 @@ export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
       );
     },
 
-    async close() {
-      if (closed) return;
-      if (timer !== undefined) {
-        clearTimeout(timer as NodeJS.Timeout);
-        clearImmediate(timer as NodeJS.Immediate);
-      }
-      flush();
-      closed = true;
-      committed.complete();
-      db.close();
+    close() {
+      closing ??= (async () => {
+        flush();
+        closed = true;
+        // The writer closes last: it checkpoints the WAL into the file as it goes.
+        db.close();
+        try {
+          await writer.close();
+        } finally {
+          committed.complete();
+        }
+      })();
+      return closing;
     },
   };
 }

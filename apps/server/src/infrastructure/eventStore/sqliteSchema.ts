@@ -7,19 +7,18 @@ export const EVENTS_FILE_NAME = 'events.sqlite';
  * Durability settings shared by the store and the benchmark's raw baseline: write-ahead log,
  * and an fsync of the WAL on every COMMIT so an acknowledged append survives a power cut.
  */
+export const DURABLE_PRAGMAS = ['journal_mode = WAL', 'synchronous = FULL'] as const;
+
 export function applyDurablePragmas(db: Database.Database): void {
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
+  for (const pragma of DURABLE_PRAGMAS) db.pragma(pragma);
 }
 
 /**
- * Erasure settings of the store's own connection: deleted content is overwritten with zeros
+ * Erasure settings of the store's write connection: deleted content is overwritten with zeros
  * (in the page and in freed pages), so an erased body leaves no bytes behind in the file once
  * the WAL is checkpointed.
  */
-export function applyErasurePragmas(db: Database.Database): void {
-  db.pragma('secure_delete = ON');
-}
+export const ERASURE_PRAGMAS = ['secure_delete = ON'] as const;
 
 /**
  * What is kept of an erased stream: no event body, only the audit record and the last erased

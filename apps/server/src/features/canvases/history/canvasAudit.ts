@@ -4,14 +4,14 @@
  * fold with the scene snapshots and the scene read model.
  */
 import { canvasStreamName } from '@tabula/domain';
-import type { Event, SceneElement } from '@tabula/domain';
+import type { Event } from '@tabula/domain';
 import type { HistoryEntry, SceneAtRevision } from '@tabula/domain/protocol';
 import { MAX_HISTORY_PAGE } from '@tabula/domain/protocol';
 import type { EventStore } from '../../../infrastructure/eventStore/eventStore';
 import type { ReadModelStore } from '../../../infrastructure/readModels/readModelStore';
 import { createInMemorySnapshotStore } from '../../../infrastructure/snapshots/inMemorySnapshotStore';
 import type { SnapshotStore } from '../../../infrastructure/snapshots/snapshotStore';
-import { sceneKey } from '../../../projections/readModelKeys';
+import { sceneOf } from '../projections/scenes.projection';
 import { HistoryQueries } from './historyQueries';
 import { SceneTimeline } from './sceneTimeline';
 
@@ -93,7 +93,9 @@ export class CanvasAudit {
       interval: 0,
     });
     const folded = await fresh.sceneAt(canvasId, head);
-    const stored = await this.deps.readModels.hashGetAll<SceneElement>(sceneKey(canvasId));
+    const stored = new Map(
+      (await sceneOf(this.deps.readModels, canvasId)).map((element) => [element.id, element]),
+    );
     const readModel = [...new Set([...Object.keys(folded), ...stored.keys()])].filter(
       (id) => JSON.stringify(folded[id]) !== JSON.stringify(stored.get(id)),
     );

@@ -20,7 +20,7 @@ import { AUTH_HEADER } from '@tabula/domain/protocol';
 import { ok } from '../../../http/authenticate';
 import type { AuthService } from '../../auth/auth.service';
 import type { CanvasesService } from '../canvases.service';
-import { checkpointsOf } from './checkpoints.projection';
+import { checkpointsOf } from '../projections/checkpoints.projection';
 import type { HistoryActions } from './historyActions';
 import type { HistoryQueries } from './historyQueries';
 import type { ReadModelStore } from '../../../infrastructure/readModels/readModelStore';

@@ -9,7 +9,7 @@ import type { AppContext } from '../../../appContext';
  * restore in between, or a `sinceRevision` beyond the stream's last revision.
  */
 export async function changesSince(
-  context: AppContext,
+  context: Pick<AppContext, 'eventStore' | 'canvases'>,
   canvasId: string,
   sinceRevision: number,
 ): Promise<{ revision: number; changes: CanvasChange[] } | null> {
@@ -44,7 +44,7 @@ export async function changesSince(
  * whole scene after a restore), or null when nothing changed.
  */
 export async function mergedChangesSince(
-  context: AppContext,
+  context: Pick<AppContext, 'eventStore' | 'canvases'>,
   canvasId: string,
   sinceRevision: number,
   scene: (canvasId: string) => Promise<{ revision: number; elements: CanvasChange['elements'] }>,

@@ -35,6 +35,12 @@ export interface LiveRoomsOptions {
   maxInkPoints?: number;
 }
 
+/** What the live rooms use of the app. */
+export type LiveRoomsDeps = Pick<
+  AppContext,
+  'eventStore' | 'canvases' | 'presence' | 'clock' | 'newId' | 'logError'
+>;
+
 export class LiveRooms<Frame> {
   private readonly rooms = new Map<string, CanvasRoom<Frame>>();
   /** The canvases each session shows. */
@@ -42,7 +48,7 @@ export class LiveRooms<Frame> {
   private readonly roomOptions: CanvasRoomOptions<Frame>;
 
   constructor(
-    private readonly context: AppContext,
+    private readonly context: LiveRoomsDeps,
     private readonly canvases: CanvasesService,
     private readonly encoder: FrameEncoder<Frame>,
     options: LiveRoomsOptions = {},

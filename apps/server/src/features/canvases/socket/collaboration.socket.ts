@@ -18,15 +18,15 @@ import {
   parseDto,
   parseId,
 } from '@tabula/domain/dto';
-import type { AppContext } from '../appContext';
-import type { CanvasesService } from '../features/canvases/canvases.service';
-import { assertSelf } from './presence.socket';
-import type { AppSocket } from './socketTypes';
-import { withAck } from './withAck';
+import type { AppContext } from '../../../appContext';
+import type { CanvasesService } from '../canvases.service';
+import { assertSelf } from '../../../realtime/presence.socket';
+import type { AppSocket } from '../../../realtime/socketTypes';
+import { withAck } from '../../../realtime/withAck';
 
 export function registerCollaborationHandlers(
   socket: AppSocket,
-  context: AppContext,
+  context: Pick<AppContext, 'presence' | 'logError'>,
   canvases: CanvasesService,
 ): void {
   const { logError } = context;

@@ -5,18 +5,18 @@
  */
 import { PointerDto, parseDto } from '@tabula/domain/dto';
 import type { InkMessage } from '@tabula/domain/protocol';
-import type { AppContext } from '../appContext';
-import type { LiveRooms } from '../features/canvases/live/liveRooms';
-import type { LiveSession } from '../features/canvases/live/liveSession';
-import type { SocketFrame } from './socketSession';
-import type { AppSocket } from './socketTypes';
-import { rooms } from './socketTypes';
-import { withAck } from './withAck';
+import type { AppContext } from '../../../appContext';
+import type { LiveRooms } from '../live/liveRooms';
+import type { LiveSession } from '../live/liveSession';
+import type { SocketFrame } from '../../../realtime/socketSession';
+import type { AppSocket } from '../../../realtime/socketTypes';
+import { rooms } from '../../../realtime/socketTypes';
+import { withAck } from '../../../realtime/withAck';
 
 export function registerDrawingHandlers(
   socket: AppSocket,
   session: LiveSession<SocketFrame>,
-  context: AppContext,
+  context: Pick<AppContext, 'logError'>,
   live: LiveRooms<SocketFrame>,
   /** Hands accepted ink to the other nodes (absent on a single node). */
   toOtherNodes?: (message: InkMessage) => void,
