@@ -7,7 +7,7 @@
  * - what writing snapshots costs the write path: commands through the real app (command
  *   handler, group commit, projections, snapshot writer) with and without, alternated.
  * Knobs: BENCH_HISTORY_EVENTS (default 100000), BENCH_HISTORY_SAMPLES (default 200),
- * BENCH_HISTORY_ONLY=writes (the write-path comparison alone).
+ * BENCH_HISTORY_ONLY=writes or reads (one half alone).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -63,8 +63,10 @@ function stroke(id: string, version: number, x: number): Record<string, unknown>
 }
 
 /**
- * `count` LineDrawn events of two authors: new strokes until ~1,000 are live, then 30% new,
- * 60% moved, 10% erased.
+ * `count` LineDrawn events of two authors on a long-lived board: strokes are drawn until
+ * ~1,000 are live, then 4% of gestures draw a new stroke, 2% erase one and the rest move or
+ * reshape one. The scene (tombstones included) ends near 3,000 elements: a scene's cost is
+ * its size, so the benchmark states it (`sceneElements` in the report).
  */
 function drawingEvents(count: number): LineDrawn[] {
   const next = random(9);
@@ -75,7 +77,7 @@ function drawingEvents(count: number): LineDrawn[] {
     const roll = next();
     const ids = [...live.keys()];
     let element: Record<string, unknown>;
-    if (live.size < LIVE_ELEMENTS || roll < 0.3) {
+    if (live.size < LIVE_ELEMENTS || roll < 0.04) {
       const id = `e${(created += 1)}`;
       live.set(id, 1);
       element = stroke(id, 1, Math.round(next() * 2000));
@@ -83,7 +85,7 @@ function drawingEvents(count: number): LineDrawn[] {
       const id = ids[Math.floor(next() * ids.length)]!;
       const version = live.get(id)! + 1;
       element = stroke(id, version, Math.round(next() * 2000));
-      if (roll > 0.9) {
+      if (roll > 0.98) {
         element.isDeleted = true;
         live.delete(id);
       } else live.set(id, version);
@@ -263,12 +265,21 @@ async function writePath() {
 
 export async function run(): Promise<object> {
   try {
-    if (process.env.BENCH_HISTORY_ONLY === 'writes') return { writes: await writePath() };
+    const only = process.env.BENCH_HISTORY_ONLY;
+    if (only === 'writes') return { writes: await writePath() };
     const store = openSqliteEventStore<Event>({ dataDir: freshDir() });
     const head = await seed(store);
     process.stderr.write(`[bench] history: ${head} events seeded\n`);
     const reads = await readPath(store, head);
+    const sceneElements = Object.keys(
+      await new SceneTimeline({
+        eventStore: store,
+        snapshots: createInMemorySnapshotStore(),
+        interval: 0,
+      }).sceneAt(CANVAS, head),
+    ).length;
     await store.close();
+    if (only === 'reads') return { sceneElements, ...reads };
     const writes = await writePath();
     const chosen = reads.byInterval[String(DEFAULT_SNAPSHOT_INTERVAL)] as {
       sceneAtRevision: { p95Ms: number | null };
@@ -276,6 +287,7 @@ export async function run(): Promise<object> {
     return {
       events: EVENTS,
       liveElements: LIVE_ELEMENTS,
+      sceneElements,
       snapshotInterval: DEFAULT_SNAPSHOT_INTERVAL,
       ...reads,
       writes,

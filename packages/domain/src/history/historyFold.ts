@@ -62,16 +62,17 @@ export function summarizeDrawing(
     else added.push(ref);
   }
   const summary: DrawingSummary = { added, changed, deleted };
-  if (removedLive > 0 && added.length === 0 && removedLive === countLive(scene)) {
+  if (removedLive > 0 && added.length === 0 && !hasMoreLive(scene, removedLive)) {
     summary.cleared = true;
   }
   return summary;
 }
 
-function countLive(scene: Record<string, SceneElement>): number {
+/** True when `scene` has more than `count` live elements (stops counting there). */
+function hasMoreLive(scene: Record<string, SceneElement>, count: number): boolean {
   let live = 0;
-  for (const id in scene) if (!scene[id]!.isDeleted) live += 1;
-  return live;
+  for (const id in scene) if (!scene[id]!.isDeleted && (live += 1) > count) return true;
+  return false;
 }
 
 /**

@@ -20,7 +20,7 @@ const ROUNDS = 20;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const workDir = mkdtempSync(path.join(tmpdir(), 'tabula-crash-'));
 const dataDir = path.join(workDir, 'data');
-const writerBundle = path.join(workDir, 'crashWriter.cjs');
+const writerBundle = path.join(workDir, 'crashWriter.mjs');
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
 /** The part of esbuild's API used here. */
@@ -30,19 +30,24 @@ interface Esbuild {
 
 /**
  * Bundles the writer once with the esbuild that tsx runs on, so each round starts a plain
- * `node` (a fraction of a second) instead of paying the TypeScript loader twenty times.
- * better-sqlite3 stays external (a native addon), required by absolute path.
+ * `node` (a fraction of a second) instead of paying the TypeScript loader twenty times. The
+ * store's writer worker is bundled beside it, where the store looks for it (as compiled JS
+ * would ship it). better-sqlite3 stays external (a native addon), imported by absolute path.
  */
 beforeAll(async () => {
   const requireHere = createRequire(import.meta.url);
   const esbuild = createRequire(requireHere.resolve('tsx'))('esbuild') as Esbuild;
   const sqlitePath = requireHere.resolve('better-sqlite3');
   await esbuild.build({
-    entryPoints: [path.join(here, 'crashWriter.ts')],
-    outfile: writerBundle,
+    entryPoints: [
+      path.join(here, 'crashWriter.ts'),
+      path.join(here, '..', 'sqliteWriter.worker.mjs'),
+    ],
+    outdir: workDir,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
-    format: 'cjs',
+    format: 'esm',
     logLevel: 'error',
     plugins: [
       {
