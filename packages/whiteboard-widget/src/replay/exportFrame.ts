@@ -70,6 +70,8 @@ export async function drawFrame(
     files: null,
     exportPadding: 0,
   });
+  // A lone point (a stroke's first) can make an empty canvas: nothing to draw yet.
+  if (rendered.width === 0 || rendered.height === 0) return;
   target.drawImage(
     rendered,
     left + (own[0] - view[0] + PADDING) * scale,

@@ -188,7 +188,14 @@ describe('the replay player against the real server', () => {
     await page.getByRole('button', { name: 'Export PNG' }).click();
     await page.getByRole('button', { name: 'Export SVG' }).click();
     await page.getByRole('button', { name: 'Export video' }).click();
-    await page.waitForFunction(() => window.__replay.exported.length === 3, undefined, GUARD);
+    // The progress bar shows while the video renders.
+    await page.getByRole('progressbar', { name: 'Rendering the video' }).waitFor(GUARD);
+    await page.waitForFunction(
+      () => window.__replay.exported.length === 3 || document.querySelector('[role=alert]'),
+      undefined,
+      GUARD,
+    );
+    expect(await page.getByRole('alert').count()).toBe(0);
     const exported = await page.evaluate(() => window.__replay.exported);
     const byKind = Object.fromEntries(exported.map((file) => [file.kind, file]));
     expect(byKind.png!.head.slice(0, 4)).toEqual([0x89, 0x50, 0x4e, 0x47]);
