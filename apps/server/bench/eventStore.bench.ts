@@ -3,10 +3,13 @@
  * a raw better-sqlite3 baseline writing the same rows with the same schema and pragmas, and
  * readAll throughput. Each pair alternates store and raw runs (5 × 0.8 s each) so that load
  * from other processes hits both alike. Data goes to BENCH_DIR (default: the OS temp dir).
+ * `storeEventLoopDelayMs`: the main event loop's delay while the store appends (sampled every
+ * millisecond), i.e. how long a socket would wait behind the store's writes.
  */
 import { mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 import Database from 'better-sqlite3';
 
@@ -155,9 +158,13 @@ async function compare(writers: number, bytes: number) {
   let storeCpu = 0;
   let rawCpu = 0;
   const latencies: number[] = [];
+  // How long the event loop stalls while the store appends: what sockets would wait for.
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
   for (let slice = 0; slice < SLICES; slice += 1) {
     let cpu = process.cpuUsage();
+    loopDelay.enable();
     const run = await storeWriters(store, writers, bytes, SLICE_MS);
+    loopDelay.disable();
     storeCpu += cpuMicros(process.cpuUsage(cpu));
     storeEvents += run.events;
     latencies.push(...run.latencies);
@@ -186,6 +193,11 @@ async function compare(writers: number, bytes: number) {
     },
     ratio: Number((storeRate / rawRate).toFixed(3)),
     appendLatencyMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
+    storeEventLoopDelayMs: {
+      p50: Number((loopDelay.percentile(50) / 1e6).toFixed(2)),
+      p99: Number((loopDelay.percentile(99) / 1e6).toFixed(2)),
+      max: Number((loopDelay.max / 1e6).toFixed(2)),
+    },
   };
   return { result, store };
 }

@@ -141,6 +141,9 @@ async function sceneLatencies(queries: HistoryQueries, head: number, samples: nu
 }
 
 async function readPath(store: SqliteEventStore<Event>, head: number) {
+  let logBytes = 0;
+  for (const record of await store.readStream(`canvas-${CANVAS}`))
+    logBytes += JSON.stringify(record.event).length;
   const readModels = createInMemoryReadModelStore();
   const byInterval: Record<string, unknown> = {};
   let pages: ReturnType<typeof latencySummary> | undefined;
@@ -150,8 +153,14 @@ async function readPath(store: SqliteEventStore<Event>, head: number) {
     const queries = new HistoryQueries({ eventStore: store, readModels, timeline });
     const buildMs = await timed(() => timeline.sceneAt(CANVAS, head));
     process.stderr.write(`[bench] history: snapshots every ${interval} built\n`);
+    let snapshotBytes = 0;
+    const stored = await snapshots.revisions(CANVAS);
+    for (const revision of stored)
+      snapshotBytes += (await snapshots.latest(CANVAS, revision))!.body.length;
     byInterval[String(interval)] = {
       snapshotsBuiltMs: Math.round(buildMs),
+      snapshots: stored.length,
+      snapshotBytesPerLogByte: ratio(snapshotBytes, logBytes, 3),
       sceneAtRevision: await sceneLatencies(queries, head, SAMPLES),
     };
     if (interval === DEFAULT_SNAPSHOT_INTERVAL) {

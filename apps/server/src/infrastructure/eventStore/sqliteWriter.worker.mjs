@@ -25,7 +25,9 @@ for (const pragma of pragmas) db.pragma(pragma);
 const lastRevision = db.prepare(
   'SELECT revision FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1',
 );
-const findEventId = db.prepare('SELECT position, revision FROM events WHERE stream = ? AND event_id = ?');
+const findEventId = db.prepare(
+  'SELECT position, revision FROM events WHERE stream = ? AND event_id = ?',
+);
 const erasedUpTo = db.prepare('SELECT last_revision FROM erased_streams WHERE stream = ?');
 const insert = db.prepare(
   'INSERT INTO events (stream, revision, event_id, type, body, recorded_at) VALUES (?, ?, ?, ?, ?, ?)',
@@ -103,7 +105,7 @@ function failure(error) {
 /** Handles `requests` in order, and answers each (in order too). */
 function handle(requests) {
   const replies = [];
-  for (let i = 0; i < requests.length; ) {
+  for (let i = 0; i < requests.length;) {
     let end = i;
     while (end < requests.length && requests[end].type === 'append') end += 1;
     if (end > i) {

@@ -55,7 +55,9 @@ describe('SceneTimeline', () => {
         foldScene({}, events.slice(0, revision)),
       );
     }
-    expect(await snapshots.revisions('c')).toEqual([5, 10, 15, 20, 25, 30]);
+    // A grid point is stored once the upserts folded since the last one reach the scene's
+    // size: 5 of 5 elements at 5, then 10 of 7 at 15 and at 25.
+    expect(await snapshots.revisions('c')).toEqual([5, 15, 25]);
   });
 
   it('writes a snapshot on the grid once the upserts since the last reach writeFactor × the scene', async () => {

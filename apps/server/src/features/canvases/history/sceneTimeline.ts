@@ -10,6 +10,7 @@ import { applySceneEvent } from '@tabula/domain';
 import type { CanvasEvent, Event, SceneElement } from '@tabula/domain';
 import type { EventStore, RecordedEvent } from '../../../infrastructure/eventStore/eventStore';
 import type { SnapshotStore } from '../../../infrastructure/snapshots/snapshotStore';
+import type { SceneSnapshot } from '../../../infrastructure/snapshots/snapshotStore';
 import { readSnapshot, storedSnapshot } from '../../../infrastructure/snapshots/snapshotStore';
 import { readCanvasLog, walkCanvasLog } from './canvasLog';
 
@@ -36,6 +37,13 @@ const WRITER_HEADS = 16;
 /** See `snapshotAfter`: element upserts per element of the scene between written snapshots. */
 export const WRITE_FACTOR = 40;
 
+/**
+ * See `sceneAt`: a read stores a grid snapshot once the upserts it folded since the last one
+ * reach the scene's size, so snapshots never take more room than the events between them,
+ * and a read folds at most about one scene's worth of upserts past a snapshot.
+ */
+export const READ_FILL_FACTOR = 1;
+
 /** The scene the snapshot writer follows for one canvas. */
 interface WriterHead {
   revision: number;
@@ -55,20 +63,29 @@ export class SceneTimeline {
     this.interval = options.interval ?? DEFAULT_SNAPSHOT_INTERVAL;
   }
 
-  /** The scene after `revision` (a fresh record the caller may change). -1: the empty scene. */
+  /**
+   * The scene after `revision` (a fresh record the caller may change). -1: the empty scene.
+   * Folding past a grid point (every `interval`) stores a snapshot there when the upserts
+   * folded since the last one reach `READ_FILL_FACTOR` times the scene's size.
+   */
   async sceneAt(canvasId: string, revision: number): Promise<SceneRecord> {
     if (revision < 0) return {};
     const start = await this.trustedSnapshot(canvasId, revision);
     const scene: SceneRecord = {};
     for (const element of start?.elements ?? []) scene[element.id] = element;
     const from = start ? start.revision + 1 : 0;
+    let touched = 0;
     await walkCanvasLog(this.options.eventStore, canvasId, from, revision, async (logged) => {
       const { event } = logged;
       if (event.type === 'LineDrawn' || event.type === 'CanvasRestored') {
         applySceneEvent(scene, event);
+        touched += event.data.elements.length;
       }
-      if (this.interval > 0 && logged.revision > 0 && logged.revision % this.interval === 0) {
+      const onGrid =
+        this.interval > 0 && logged.revision > 0 && logged.revision % this.interval === 0;
+      if (onGrid && touched >= READ_FILL_FACTOR * Object.keys(scene).length) {
         await this.put(canvasId, logged.revision, event.metadata.eventId, scene);
+        touched = 0;
       }
     });
     return scene;
@@ -177,26 +194,48 @@ export class SceneTimeline {
   }
 
   /**
-   * Compares every snapshot of the canvas with the log's fold; discards and rebuilds those that
-   * differ. Resolves with the revisions that differed (for `npm run canvas -- verify`).
+   * Compares every snapshot of the canvas with one fold of the whole log; the first that
+   * differs and every later one are discarded and stored again as the fold says. Resolves with
+   * the revisions that differed (for `npm run canvas -- verify`).
    */
   async verify(canvasId: string): Promise<number[]> {
-    const differing: number[] = [];
-    for (const revision of await this.options.snapshots.revisions(canvasId)) {
-      const stored = await this.options.snapshots.latest(canvasId, revision);
-      const snapshot = stored && readSnapshot(stored);
-      await this.options.snapshots.discardFrom(canvasId, revision);
-      const folded = await this.sceneAt(canvasId, revision);
-      if (!snapshot || !sameScene(snapshot.elements, folded)) differing.push(revision);
-      if (this.interval === 0 || revision % this.interval !== 0) {
-        // An off-interval snapshot (written with another interval): keep it, rebuilt.
-        const [atLog] = await readCanvasLog(this.options.eventStore, canvasId, {
-          from: revision,
-          maxCount: 1,
+    const { snapshots, eventStore } = this.options;
+    const revisions = await snapshots.revisions(canvasId);
+    if (revisions.length === 0) return [];
+    const stored = new Map<number, SceneSnapshot | null>();
+    for (const revision of revisions) {
+      const snapshot = await snapshots.latest(canvasId, revision);
+      stored.set(revision, snapshot && readSnapshot(snapshot));
+    }
+    const folded = new Map<number, { lastEventId: string; elements: SceneElement[] }>();
+    const scene: SceneRecord = {};
+    const last = revisions[revisions.length - 1]!;
+    await walkCanvasLog(eventStore, canvasId, 0, last, ({ revision, event }) => {
+      if (event.type === 'LineDrawn' || event.type === 'CanvasRestored')
+        applySceneEvent(scene, event);
+      if (stored.has(revision)) {
+        folded.set(revision, {
+          lastEventId: event.metadata.eventId,
+          elements: Object.values(scene),
         });
-        if (atLog?.revision === revision) {
-          await this.put(canvasId, revision, atLog.event.metadata.eventId, folded);
-        }
+      }
+    });
+    const differing = revisions.filter((revision) => {
+      const snapshot = stored.get(revision);
+      const truth = folded.get(revision);
+      return (
+        !snapshot ||
+        !truth ||
+        snapshot.lastEventId !== truth.lastEventId ||
+        !sameScene(snapshot.elements, truth.elements)
+      );
+    });
+    if (differing.length === 0) return [];
+    await snapshots.discardFrom(canvasId, differing[0]!);
+    for (const revision of revisions.filter((candidate) => candidate >= differing[0]!)) {
+      const truth = folded.get(revision);
+      if (truth) {
+        await snapshots.put(canvasId, storedSnapshot({ revision, ...truth }));
       }
     }
     return differing;
@@ -231,11 +270,9 @@ export class SceneTimeline {
   }
 }
 
-/** True when `elements` hold exactly the scene `record` holds. */
-function sameScene(elements: readonly SceneElement[], record: SceneRecord): boolean {
-  if (elements.length !== Object.keys(record).length) return false;
-  return elements.every((element) => {
-    const folded = record[element.id];
-    return folded !== undefined && JSON.stringify(folded) === JSON.stringify(element);
-  });
+/** True when both hold the same elements (by id, compared as JSON). */
+function sameScene(a: readonly SceneElement[], b: readonly SceneElement[]): boolean {
+  if (a.length !== b.length) return false;
+  const byId = new Map(b.map((element) => [element.id, element]));
+  return a.every((element) => JSON.stringify(element) === JSON.stringify(byId.get(element.id)));
 }

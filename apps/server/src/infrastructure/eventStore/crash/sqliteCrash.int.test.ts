@@ -40,8 +40,8 @@ beforeAll(async () => {
   const sqlitePath = requireHere.resolve('better-sqlite3');
   await esbuild.build({
     entryPoints: [
-      path.join(here, 'crashWriter.ts'),
-      path.join(here, '..', 'sqliteWriter.worker.mjs'),
+      { in: path.join(here, 'crashWriter.ts'), out: 'crashWriter' },
+      { in: path.join(here, '..', 'sqliteWriter.worker.mjs'), out: 'sqliteWriter.worker' },
     ],
     outdir: workDir,
     outExtension: { '.js': '.mjs' },
