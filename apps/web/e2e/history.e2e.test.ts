@@ -7,9 +7,11 @@
  * that the owner undoes in one click. The header exports the board as PNG and SVG.
  */
 import { readFile } from 'node:fs/promises';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { excalidrawElement } from '@tabula/testing';
 import { API_PATHS, apiPath } from '@tabula/domain/protocol';
+import type { CanvasSummary } from '@tabula/domain/protocol';
 import type { SceneElement } from '@tabula/domain';
 import { boardElements, elementsWhenReady } from './board';
 import { seedCanvas, ServerClient, share, tokenOf, userIdOf } from './serverAccess';
@@ -35,6 +37,17 @@ const SHOTS = '/tmp/tabula-history-shots';
  */
 const LEFT = [0.3, 0.62, 0.25, 0.25] as const;
 const RIGHT = [0.62, 0.62, 0.25, 0.25] as const;
+
+/**
+ * The accessibility helper first offers axe-core as an inline script, which the app's CSP
+ * refuses (and logs), then evaluates it another way: that log is the test's, not the app's.
+ */
+function isAxeInjection(text: string): boolean {
+  return text.startsWith('Executing inline script violates the following Content Security Policy');
+}
+
+/** Fractional-index digits, for elements seeded in order. */
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** The activity list of the history screen. */
 function activity(page: Page): Locator {
@@ -126,6 +139,16 @@ describe('history', () => {
   beforeAll(async () => {
     browser = await launchChromium();
     [owner, guest] = (await signedUpActors(browser, ownerUser, guestUser)) as [Actor, Actor];
+    for (const [who, { page }] of [
+      ['owner', owner],
+      ['guest', guest],
+    ] as const) {
+      page.on('pageerror', (error) => problems.push(`${who}: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() !== 'error' || isAxeInjection(message.text())) return;
+        problems.push(`${who} console on ${pathOf(page)}: ${message.text()}`);
+      });
+    }
     ownerToken = await tokenOf(owner.page);
     guestToken = await tokenOf(guest.page);
     const ownerClient = await ServerClient.connect(ownerToken);
@@ -143,6 +166,12 @@ describe('history', () => {
     () => ({ owner, guest }),
     () => browser,
   );
+
+  /** Uncaught errors and console errors of both pages: a screen that crashed fails its test. */
+  const problems: string[] = [];
+  afterEach(() => {
+    expect(problems.splice(0)).toEqual([]);
+  });
 
   it("lists each drawing under its author in the owner's History", async () => {
     expect(ids(await openBoard(owner.page))).toEqual(seedIds);
@@ -200,6 +229,7 @@ describe('history', () => {
     await owner.page.getByRole('button', { name: 'Restore this version' }).click();
     const popup = owner.page.getByRole('dialog', { name: 'Restore this version?' });
     await expectAccessible(owner.page, 'restore popup');
+    await owner.page.screenshot({ path: `${SHOTS}/3-restore-popup.png` });
     await popup.getByRole('button', { name: 'Restore', exact: true }).click();
     await expectToast(owner.page, `The canvas is back as it was at revision ${revision}.`);
 
@@ -221,6 +251,7 @@ describe('history', () => {
     const dialog = owner.page.getByRole('dialog', { name: 'Name this version' });
     await dialog.getByRole('textbox').fill('Before the review');
     await expectAccessible(owner.page, 'name a version');
+    await owner.page.screenshot({ path: `${SHOTS}/4-name-dialog.png` });
     await dialog.getByRole('button', { name: 'Save name' }).click();
     await expectToast(owner.page, '“Before the review”');
 
@@ -307,6 +338,58 @@ describe('history', () => {
       const bytes = await readFile((await download.path())!);
       if (extension === 'png') expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
       else expect(bytes.toString('utf8')).toContain('<svg');
+    }
+  });
+
+  it('pages older entries as the activity list is scrolled to its end', async () => {
+    const created = await call<CanvasSummary>('POST', API_PATHS.createCanvas, ownerToken, {
+      name: 'Long story',
+    });
+    const longId = created.data._id;
+    const client = await ServerClient.connect(ownerToken);
+    try {
+      await client.request('join-canvas', { canvasId: longId });
+      for (let i = 0; i < 60; i++) {
+        const element = excalidrawElement({ id: `long-${i}`, index: `a${BASE62[i]}`, x: 40 * i });
+        await client.request('canvas-update', {
+          canvasId: longId,
+          eventId: `long-${longId}-${i}`,
+          elements: [element],
+        });
+      }
+    } finally {
+      client.close();
+    }
+
+    await owner.page.goto(`/canvas/${longId}/history`);
+    // The first page (50 of the 61 entries), then the rest once the list is scrolled down.
+    await expect.poll(() => rows(owner.page).count()).toBe(50);
+    const loadOlder = activity(owner.page).getByRole('button', { name: 'Load older' });
+    expect(await loadOlder.count()).toBe(1);
+    await activity(owner.page).evaluate((list) => list.scrollTo(0, list.scrollHeight));
+    await expect.poll(() => rows(owner.page).count()).toBe(61);
+    await expect.poll(() => loadOlder.count()).toBe(0);
+    expect(await rows(owner.page).last().textContent()).toContain('created the canvas');
+  });
+
+  it('fits a phone screen: the activity under the player, the dialog inside the screen', async () => {
+    const { page } = owner;
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await openHistory(page);
+      const player = await page.getByTestId('history-player').boundingBox();
+      const list = await activity(page).boundingBox();
+      expect(player && list && list.y >= player.y + player.height - 1).toBe(true);
+      await versionBar(page).getByRole('button', { name: 'Name this version' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Name this version' });
+      const box = await dialog.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+      await expectAccessible(page, 'history on a phone');
+      await page.screenshot({ path: `${SHOTS}/7-phone.png` });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => dialog.count()).toBe(0);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
     }
   });
 });

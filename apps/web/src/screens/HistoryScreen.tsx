@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
   ActivityList,
@@ -107,10 +107,19 @@ function History({ id, place }: { id: string; place: HistoryPlace }) {
   });
   const checkpoints = useCheckpoints(id);
 
-  // null follows the newest revision; a chosen row pins the player there.
+  // The revision chosen in the list (or restored to), and where the player is. A chosen
+  // entry that left the drawing as it was (a rename, a named version) stays shown while the
+  // player stands on the drawing before it; moving the player elsewhere drops the choice.
   const [chosen, setChosen] = useState<number | null>(null);
+  const [playerAt, setPlayerAt] = useState<number | null>(null);
+  const entries = useRef(activity.entries);
+  entries.current = activity.entries;
+  const onPlayerMoved = useCallback((reported: number) => {
+    setPlayerAt(reported);
+    setChosen((now) => (now !== null && !sameScene(entries.current, reported, now) ? null : now));
+  }, []);
   const latest = activity.entries[0]?.revision ?? null;
-  const shown = chosen ?? latest;
+  const shown = chosen ?? playerAt ?? latest;
 
   const labels = useMemo(() => {
     const named = activity.entries.flatMap((entry) =>
@@ -163,12 +172,7 @@ function History({ id, place }: { id: string; place: HistoryPlace }) {
       <div className="tw-history__body">
         <div className="tw-history__stage">
           <div className="tw-history__stage-player" data-testid="history-player">
-            <HistoryPlayer
-              canvasId={id}
-              revision={chosen}
-              onRevisionChange={setChosen}
-              entries={activity.entries}
-            />
+            <HistoryPlayer canvasId={id} revision={chosen} onMoved={onPlayerMoved} />
           </div>
           <VersionActions
             revision={shown}

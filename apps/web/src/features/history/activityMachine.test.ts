@@ -88,6 +88,21 @@ describe('activityMachine', () => {
     ]);
   });
 
+  it('starts the catch-up again when the room is rejoined during one', async () => {
+    const pending: ((page: HistoryPage) => void)[] = [];
+    const { actor, queries } = start((q) =>
+      q.order === 'desc' ? { entries: [drawn(2)] } : new Promise((r) => pending.push(r)),
+    );
+    await waitFor(actor, () => pending.length === 1);
+    actor.send({ type: 'activity.resync' });
+    await waitFor(actor, () => pending.length === 2);
+    pending[1]!({ entries: [drawn(3)] });
+    await waitFor(actor, (s) => s.matches({ ready: { sync: 'idle' } }));
+    pending[0]!({ entries: [] });
+    expect(revisions(actor)).toEqual([3, 2]);
+    expect(queries.filter((q) => q.order === 'asc')).toHaveLength(2);
+  });
+
   it('asks again 5 s after a passing failure (simulated clock)', async () => {
     let fail = true;
     const { actor, clock } = start((q) => {

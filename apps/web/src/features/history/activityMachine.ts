@@ -170,6 +170,9 @@ export const activityMachine = setup({
           states: {
             idle: { on: { 'activity.resync': 'catchingUp' } },
             catchingUp: {
+              // A join during the catch-up may have missed what this fetch was served before
+              // it: start again from the newest entry held.
+              on: { 'activity.resync': { target: 'catchingUp', reenter: true } },
               invoke: {
                 src: 'fetchPage',
                 input: ({ context }) => ({
