@@ -1,9 +1,27 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from './testServer';
 import { startTestServer } from './testServer';
+
+const BIG_JS = `export const words = ${JSON.stringify('tabula '.repeat(5000))};`;
+
+/** A raw GET (fetch would decode the body): status, headers and the bytes as sent. */
+function rawGet(url: string, acceptEncoding?: string) {
+  return new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+    const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+    request(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 
 describe('serving the web app', () => {
   let server: TestServer;
@@ -12,6 +30,10 @@ describe('serving the web app', () => {
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Tabula app</title>');
     mkdirSync(path.join(webDist, 'assets'));
     writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
+    // What the build's compressAssets step writes beside a large file.
+    writeFileSync(path.join(webDist, 'assets', 'big.js'), BIG_JS);
+    writeFileSync(path.join(webDist, 'assets', 'big.js.br'), brotliCompressSync(BIG_JS));
+    writeFileSync(path.join(webDist, 'assets', 'big.js.gz'), gzipSync(BIG_JS));
     server = await startTestServer({ overrides: { webDist } });
   });
   afterAll(() => server.close());
@@ -33,6 +55,22 @@ describe('serving the web app', () => {
     const response = await fetch(`${server.url}/assets/app.js`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('sends the brotli copy to a browser that accepts it, gzip to one that accepts only gzip, the file otherwise', async () => {
+    const url = `${server.url}/assets/big.js`;
+    const brotli = await rawGet(url, 'gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('Accept-Encoding');
+    expect(brotli.body.length).toBeLessThan(BIG_JS.length / 10);
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(BIG_JS);
+    const gzip = await rawGet(url, 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(BIG_JS);
+    const plain = await rawGet(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG_JS);
+    expect(plain.headers['cache-control']).toContain('immutable');
   });
 
   it('API clients under /canvas still get JSON, not the app', async () => {

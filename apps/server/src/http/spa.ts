@@ -1,7 +1,9 @@
 /**
  * Serves the built web app with an SPA fallback: a GET for a file that exists is served
- * as-is (hashed assets cached for a year), any other GET outside the API answers index.html
- * so client-side routes work on reload. Without a build it serves a short placeholder page.
+ * (hashed assets cached for a year, immutable), any other GET outside the API answers
+ * index.html so client-side routes work on reload. Files come brotli- or gzip-compressed
+ * when the build wrote a `.br`/`.gz` copy and the browser accepts it. Without a build it
+ * serves a short placeholder page.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -29,6 +31,8 @@ export function serveSpa(webDist: string | undefined) {
       return;
     }
     const isAsset = ctx.path.startsWith('/assets/');
+    // The answer depends on Accept-Encoding (koa-send picks the precompressed copy).
+    ctx.vary('Accept-Encoding');
     try {
       await send(ctx, ctx.path, {
         root,
