@@ -5,10 +5,11 @@ import {
   sceneCoordsToViewportCoords,
 } from '@excalidraw/excalidraw';
 import type { ExcalidrawImperativeAPI } from '@excalidraw/excalidraw/types';
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useRef } from 'react';
 import type { SceneElement } from '@tabula/domain';
 import type { ExcalidrawElements } from '../Whiteboard.types';
 import { useAccessibleExcalidrawControls } from '../accessibleControls';
+import { PlaybackLayer } from './playbackLayer';
 
 /** A point in scene coordinates. */
 export interface ScenePoint {
@@ -18,7 +19,10 @@ export interface ScenePoint {
 
 /** What the player drives: the frame shown, and Excalidraw's API (export, view state). */
 export interface ReplayBoardHandle {
+  /** Shows a still frame on Excalidraw (paused, scrubbing, comparing). */
   show(elements: readonly SceneElement[]): void;
+  /** Shows a frame of playback, on the playback layer over Excalidraw (see `PlaybackLayer`). */
+  play(elements: readonly SceneElement[]): void;
   /** The topmost shown element under a scene point, if any. */
   elementAt(point: ScenePoint): SceneElement | undefined;
   /** Where a scene point is on the page (client coordinates), or null before the board is up. */
@@ -27,13 +31,26 @@ export interface ReplayBoardHandle {
 }
 
 export interface ReplayBoardProps {
-  /** The first frame (read once, at mount). */
-  initialElements: readonly SceneElement[];
   onReady(handle: ReplayBoardHandle): void;
   /** The pointer over the board, in scene coordinates. */
   onPointer?(point: ScenePoint): void;
   theme?: 'light' | 'dark';
 }
+
+/** The board mounts empty, before the history arrives; frames come through `show`. */
+const INITIAL_DATA = { elements: [], appState: { viewBackgroundColor: '#ffffff' } };
+
+/** The playback layer lies over Excalidraw's canvases and under its buttons. */
+const LAYER_STYLE = {
+  position: 'absolute',
+  left: 0,
+  top: 0,
+  width: '100%',
+  height: '100%',
+  zIndex: 2,
+  pointerEvents: 'none',
+  visibility: 'hidden',
+} as const;
 
 /** How far (screen px) from an element's bounds the pointer still counts as on it. */
 const HIT_SLOP_PX = 6;
@@ -52,36 +69,65 @@ const UI_OPTIONS = {
 } as const;
 
 /**
- * The read-only board of the player: Excalidraw in view mode, given each frame through
+ * The read-only board of the player: Excalidraw in view mode, mounted at once (so its start-up
+ * overlaps the first requests) and given each frame through
  * `updateScene` (never recorded in its undo history). Shapes are cached by Excalidraw per
  * element object, so a frame that reuses the previous frame's objects redraws cheaply.
  */
 export const ReplayBoard = memo(function ReplayBoard(props: ReplayBoardProps) {
   const apiRef = useRef<ExcalidrawImperativeAPI | null>(null);
-  const shownRef = useRef<readonly SceneElement[]>(props.initialElements);
+  /** What the board shows (for hit tests), and what Excalidraw holds. */
+  const shownRef = useRef<readonly SceneElement[]>([]);
+  const excalidrawRef = useRef<readonly SceneElement[]>([]);
+  const fittedRef = useRef(false);
+  const layerCanvasRef = useRef<HTMLCanvasElement>(null);
+  const layerRef = useRef<PlaybackLayer | null>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const callbacks = useRef(props);
   callbacks.current = props;
   useAccessibleExcalidrawControls(containerRef);
 
-  const [initialData] = useState(() => ({
-    elements: props.initialElements.map((element) => ({
-      ...element,
-    })) as unknown as ExcalidrawElements,
-    appState: { viewBackgroundColor: '#ffffff' },
-    scrollToContent: props.initialElements.length > 0,
-  }));
-
   const handle = useMemo<ReplayBoardHandle>(
     () => ({
       show(elements) {
         const api = apiRef.current;
-        if (elements === shownRef.current) return;
         shownRef.current = elements;
-        api?.updateScene({
+        if (layerCanvasRef.current) layerCanvasRef.current.style.visibility = 'hidden';
+        layerRef.current?.reset();
+        if (!api || elements === excalidrawRef.current) return;
+        excalidrawRef.current = elements;
+        api.updateScene({
           elements: elements as unknown as ExcalidrawElements,
           captureUpdate: CaptureUpdateAction.NEVER,
         });
+        // The first drawing shown is fitted into view (and so is the rest of the replay, mostly).
+        if (!fittedRef.current && elements.length > 0) {
+          fittedRef.current = true;
+          api.scrollToContent(elements as unknown as ExcalidrawElements, {
+            fitToViewport: true,
+            viewportZoomFactor: 0.9,
+            animate: false,
+          });
+        }
+      },
+      play(elements) {
+        const api = apiRef.current;
+        const canvas = layerCanvasRef.current;
+        if (!api || !canvas || excalidrawRef.current.length === 0) {
+          this.show(elements);
+          return;
+        }
+        shownRef.current = elements;
+        layerRef.current ??= new PlaybackLayer(canvas);
+        const state = api.getAppState();
+        layerRef.current.paint(elements, {
+          scrollX: state.scrollX,
+          scrollY: state.scrollY,
+          zoom: state.zoom.value,
+          width: state.width,
+          height: state.height,
+        });
+        canvas.style.visibility = 'visible';
       },
       elementAt(point) {
         const zoom = apiRef.current?.getAppState().zoom.value ?? 1;
@@ -115,21 +161,13 @@ export const ReplayBoard = memo(function ReplayBoard(props: ReplayBoardProps) {
 
   const onApi = useCallback(
     (api: ExcalidrawImperativeAPI) => {
-      apiRef.current = api;
-      // The whole first frame in view (Excalidraw's own scrollToContent only centres it), once
-      // Excalidraw has loaded it: its first change report.
-      const first = shownRef.current;
-      if (first.length > 0) {
-        const stop = api.onChange(() => {
-          stop();
-          api.scrollToContent(first as unknown as ExcalidrawElements, {
-            fitToViewport: true,
-            viewportZoomFactor: 0.9,
-            animate: false,
-          });
-        });
-      }
-      callbacks.current.onReady(handle);
+      // Excalidraw loads its initial (empty) data after this call and would replace a scene
+      // given before: the board is ready at its first change report, once that is done.
+      const stop = api.onChange(() => {
+        stop();
+        apiRef.current = api;
+        callbacks.current.onReady(handle);
+      });
     },
     [handle],
   );
@@ -141,12 +179,13 @@ export const ReplayBoard = memo(function ReplayBoard(props: ReplayBoardProps) {
     <div ref={containerRef} className="tabula-whiteboard" data-testid="replay-board">
       <Excalidraw
         excalidrawAPI={onApi}
-        initialData={initialData}
+        initialData={INITIAL_DATA}
         viewModeEnabled
         onPointerUpdate={onPointerUpdate}
         UIOptions={UI_OPTIONS}
         theme={props.theme ?? 'light'}
       />
+      <canvas ref={layerCanvasRef} style={LAYER_STYLE} aria-hidden="true" />
     </div>
   );
 });

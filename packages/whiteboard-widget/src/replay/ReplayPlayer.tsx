@@ -50,8 +50,10 @@ export interface ReplayPlayerHandle {
   pause(): void;
   seekRevision(revision: number): void;
   position(): ReplayPosition;
-  /** The elements of the frame shown. */
+  /** The elements of the frame at the playhead. */
   frame(): readonly SceneElement[];
+  /** The elements the board was last given (the opening scene until the steps reach it). */
+  shown(): readonly SceneElement[];
   /** Where a scene point is on the page (client coordinates), or null before the board is up. */
   toViewport(point: { x: number; y: number }): { x: number; y: number } | null;
   /** How many steps have loaded, and whether all have. */
@@ -135,6 +137,7 @@ export const ReplayPlayer = forwardRef<ReplayPlayerHandle, ReplayPlayerProps>(
         seekRevision: (target) => act(() => model.seekRevision(target)),
         position: () => model.position(),
         frame: () => model.frame(),
+        shown: playback.shown,
         toViewport: (point) => boardRef.current?.toViewport(point) ?? null,
         loaded: () => ({ steps: model.steps.length, complete: load.complete }),
       }),
@@ -167,8 +170,6 @@ export const ReplayPlayer = forwardRef<ReplayPlayerHandle, ReplayPlayerProps>(
     const caption = step
       ? `Revision ${view.revision} · ${step.entry.actorName || 'Unknown user'} · ${new Date(step.entry.occurredAt).toLocaleTimeString()}`
       : `Revision ${view.revision}`;
-    const initialFrame =
-      openingRef.current?.elements ?? (model.steps.length > 0 ? model.frame() : null);
     const error = load.error ?? exports.error;
     const classes = props.className ? `tabula-replay ${props.className}` : 'tabula-replay';
 
@@ -181,15 +182,8 @@ export const ReplayPlayer = forwardRef<ReplayPlayerHandle, ReplayPlayerProps>(
         aria-label="History replay"
       >
         <div style={styles.board} onPointerDownCapture={info.pin}>
-          {initialFrame && (
-            <ReplayBoard
-              initialElements={initialFrame}
-              onReady={playback.attach}
-              onPointer={info.hover}
-              theme={props.theme}
-            />
-          )}
-          {(error || !initialFrame) && (
+          <ReplayBoard onReady={playback.attach} onPointer={info.hover} theme={props.theme} />
+          {(error || !view.started) && (
             <div style={styles.overlay}>
               {error ? (
                 <p role="alert" style={styles.error} data-testid="replay-error">

@@ -1,5 +1,6 @@
 import type { SceneElement } from '@tabula/domain';
 import type { HistoryEntry, ReplayStep } from '@tabula/domain/protocol';
+import { isPartial, markPartial } from './reveal';
 
 /** One change of an element, from the steps loaded. */
 export interface ElementChange {
@@ -91,6 +92,7 @@ export function dimmed(element: SceneElement): SceneElement {
     const opacity = typeof element.opacity === 'number' ? element.opacity : 100;
     copy = { ...element, opacity: Math.round((opacity * DIMMED_OPACITY) / 100) };
     dimmedCopies.set(element, copy);
+    if (isPartial(element)) markPartial(copy);
   }
   return copy;
 }

@@ -5,6 +5,19 @@ function pointsOf(element: SceneElement): readonly unknown[] | null {
   return Array.isArray(element.points) ? (element.points as unknown[]) : null;
 }
 
+/** The partial copies `revealAt` makes (a stroke still being drawn). */
+const partials = new WeakSet<SceneElement>();
+
+/** True for an element `revealAt` cut short (its stroke is still being drawn). */
+export function isPartial(element: SceneElement): boolean {
+  return partials.has(element);
+}
+
+/** Marks `copy` (of an element cut short) as cut short too. */
+export function markPartial(copy: SceneElement): void {
+  partials.add(copy);
+}
+
 /** How long a step's gesture lasted (ms): the latest time its timing records; 0 without one. */
 export function gestureDuration(timing: GestureTiming | undefined): number {
   let longest = 0;
@@ -55,6 +68,7 @@ export function revealAt(
   if (Array.isArray(element.pressures)) {
     partial.pressures = (element.pressures as unknown[]).slice(0, passed);
   }
+  partials.add(partial);
   cache?.set(key, partial);
   return partial;
 }

@@ -15,7 +15,7 @@ export interface OpeningFrame {
 
 /** What the controls show; changes at most once per step, not per animation frame. */
 export interface PlaybackView {
-  /** True once the board shows a first frame. */
+  /** True once the board shows a first frame (the opening scene or the steps'). */
   started: boolean;
   applied: number;
   revision: number;
@@ -41,6 +41,7 @@ export function usePlayback(
   openingRef: RefObject<OpeningFrame | null>,
 ) {
   const touched = useRef(false);
+  const shownRef = useRef<readonly SceneElement[]>([]);
   const [view, setView] = useState<PlaybackView>({
     started: false,
     applied: 0,
@@ -54,7 +55,12 @@ export function usePlayback(
   const paint = useCallback(() => {
     const opening = openingRef.current;
     const board = boardRef.current;
-    board?.show(opening?.elements ?? model.frame());
+    const ready = opening !== null || model.steps.length > 0;
+    if (board && ready) {
+      shownRef.current = opening?.elements ?? model.frame();
+      if (model.clock.playing && !opening) board.play(shownRef.current);
+      else board.show(shownRef.current);
+    }
     const position = model.position();
     const playhead = playheadRef.current;
     if (playhead) {
@@ -62,7 +68,7 @@ export function usePlayback(
       playhead.style.left = `${(fraction * 100).toFixed(3)}%`;
     }
     const next: PlaybackView = {
-      started: board !== null,
+      started: board !== null && ready,
       applied: position.applied,
       revision: opening?.revision ?? position.revision,
       playing: model.clock.playing,
@@ -100,5 +106,12 @@ export function usePlayback(
     [boardRef, paint],
   );
 
-  return { view, paint, act, attach, touched: () => touched.current };
+  return {
+    view,
+    paint,
+    act,
+    attach,
+    touched: () => touched.current,
+    shown: () => shownRef.current,
+  };
 }

@@ -27,7 +27,7 @@ interface ReplayHarness {
   revisions: number[];
   /** performance.now() when the page started to mount the player. */
   mountedAt: number;
-  /** performance.now() at the first animation frame with the board on the page (a frame shown). */
+  /** performance.now() at the first animation frame after the board was given a drawing. */
   firstFrameAt: number | null;
   /** Sets the controlled `revision` prop. */
   setRevision(revision: number | undefined): void;
@@ -99,6 +99,6 @@ function Page() {
 
 createRoot(document.getElementById('root')!).render(<Page />);
 requestAnimationFrame(function watchFirstFrame(now) {
-  if (document.querySelector('[data-testid="replay-board"] canvas')) harness.firstFrameAt = now;
+  if ((harness.player?.shown().length ?? 0) > 0) harness.firstFrameAt = now;
   else requestAnimationFrame(watchFirstFrame);
 });
