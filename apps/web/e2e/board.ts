@@ -2,6 +2,7 @@
  * Reading the open board in a browser test through the app's read-only probe
  * (`window.__tabulaBoard`, asked for by `openActor`): the editor's own scene, as drawn.
  */
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { SceneElement } from '@tabula/domain';
 
@@ -39,4 +40,16 @@ export async function elementsWhenReady(
 /** The elements the open board's editor holds now (none when no board is open). */
 export function boardElements(page: Page): Promise<SceneElement[]> {
   return page.evaluate(() => (window as ProbedWindow).__tabulaBoard?.elements() ?? []);
+}
+
+/** The ids of elements, sorted (to compare scenes whatever their order). */
+export function elementIds(elements: readonly SceneElement[]): string[] {
+  return elements.map((element) => element.id).sort();
+}
+
+/** Waits until the open board holds exactly these element ids. */
+export async function expectBoardIds(page: Page, expected: string[]): Promise<void> {
+  await expect
+    .poll(async () => elementIds(await boardElements(page)), { timeout: 15_000 })
+    .toEqual(expected);
 }

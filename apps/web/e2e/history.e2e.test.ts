@@ -13,7 +13,7 @@ import { excalidrawElement } from '@tabula/testing';
 import { API_PATHS, apiPath } from '@tabula/domain/protocol';
 import type { CanvasSummary } from '@tabula/domain/protocol';
 import type { SceneElement } from '@tabula/domain';
-import { boardElements, elementsWhenReady } from './board';
+import { boardElements, elementIds as ids, elementsWhenReady, expectBoardIds } from './board';
 import { seedCanvas, ServerClient, share, tokenOf, userIdOf } from './serverAccess';
 import {
   baseUrl,
@@ -26,6 +26,7 @@ import {
   newUser,
   pathOf,
   signedUpActors,
+  watchPageProblems,
 } from './support';
 import type { Actor } from './support';
 
@@ -37,14 +38,6 @@ const SHOTS = '/tmp/tabula-history-shots';
  */
 const LEFT = [0.3, 0.62, 0.25, 0.25] as const;
 const RIGHT = [0.62, 0.62, 0.25, 0.25] as const;
-
-/**
- * The accessibility helper first offers axe-core as an inline script, which the app's CSP
- * refuses (and logs), then evaluates it another way: that log is the test's, not the app's.
- */
-function isAxeInjection(text: string): boolean {
-  return text.startsWith('Executing inline script violates the following Content Security Policy');
-}
 
 /** Fractional-index digits, for elements seeded in order. */
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -98,18 +91,9 @@ async function serverIds(canvasId: string, token: string): Promise<string[]> {
   return ids(answer.data.elements.filter((element) => !element.isDeleted));
 }
 
-function ids(elements: SceneElement[]): string[] {
-  return elements.map((element) => element.id).sort();
-}
-
-/** Waits until the open board holds exactly these element ids. */
-async function expectBoardIds(page: Page, expected: string[]): Promise<void> {
-  await expect
-    .poll(async () => ids(await boardElements(page)), { timeout: 15_000 })
-    .toEqual(expected);
-}
-
 describe('history', () => {
+  /** Uncaught errors and console errors of both pages: a screen that crashed fails its test. */
+  const problems: string[] = [];
   let browser: Browser;
   let owner: Actor;
   let guest: Actor;
@@ -139,16 +123,7 @@ describe('history', () => {
   beforeAll(async () => {
     browser = await launchChromium();
     [owner, guest] = (await signedUpActors(browser, ownerUser, guestUser)) as [Actor, Actor];
-    for (const [who, { page }] of [
-      ['owner', owner],
-      ['guest', guest],
-    ] as const) {
-      page.on('pageerror', (error) => problems.push(`${who}: ${error.message}`));
-      page.on('console', (message) => {
-        if (message.type() !== 'error' || isAxeInjection(message.text())) return;
-        problems.push(`${who} console on ${pathOf(page)}: ${message.text()}`);
-      });
-    }
+    watchPageProblems({ owner, guest }, problems);
     ownerToken = await tokenOf(owner.page);
     guestToken = await tokenOf(guest.page);
     const ownerClient = await ServerClient.connect(ownerToken);
@@ -167,8 +142,6 @@ describe('history', () => {
     () => browser,
   );
 
-  /** Uncaught errors and console errors of both pages: a screen that crashed fails its test. */
-  const problems: string[] = [];
   afterEach(() => {
     expect(problems.splice(0)).toEqual([]);
   });

@@ -169,6 +169,25 @@ async function settleAnimations(page: Page): Promise<void> {
   });
 }
 
+/**
+ * The accessibility helper first offers axe-core as an inline script, which the app's CSP
+ * refuses (and logs), then evaluates it another way: that log is the test's, not the app's.
+ */
+function isAxeInjection(text: string): boolean {
+  return text.startsWith('Executing inline script violates the following Content Security Policy');
+}
+
+/** Collects the actors' uncaught page errors and console errors into `problems`. */
+export function watchPageProblems(actors: Record<string, Actor>, problems: string[]): void {
+  for (const [who, { page }] of Object.entries(actors)) {
+    page.on('pageerror', (error) => problems.push(`${who}: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() !== 'error' || isAxeInjection(message.text())) return;
+      problems.push(`${who} console on ${pathOf(page)}: ${message.text()}`);
+    });
+  }
+}
+
 /** Creates a canvas from /canvases ('New canvas') and returns its id once it is open. */
 export async function createCanvas(page: Page): Promise<string> {
   await page.goto('/canvases');

@@ -140,8 +140,7 @@ function History({ id, place }: { id: string; place: HistoryPlace }) {
     [activity.entries, labels, owner, restoreActor],
   );
   const fork = useFork(id);
-  const noop = useCallback(() => {}, []);
-  const naming = useNameVersion(id, noop);
+  const naming = useNameVersion(id);
 
   if (activity.unavailable) {
     return (

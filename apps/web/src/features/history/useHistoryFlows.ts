@@ -118,11 +118,11 @@ export function useFork(canvasId: string) {
   return { actor, busy };
 }
 
-/** Name this version, with its dialog; `onNamed` adds the name to the list. */
-export function useNameVersion(
-  canvasId: string,
-  onNamed: (revision: number, label: string) => void,
-) {
+/**
+ * Name this version, with its dialog. The list learns the name from the `CheckpointNamed` entry
+ * the server appends (history-appended), as every other open history screen does.
+ */
+export function useNameVersion(canvasId: string) {
   const services = useServices();
   const actor = useActorRef(
     useMemo(
@@ -133,12 +133,9 @@ export function useNameVersion(
               services.api.nameVersion(input.canvasId, input.revision, input.label),
             ),
           },
-          actions: {
-            showAlert: alertAction(services),
-            named: (_, { revision, label }) => onNamed(revision, label),
-          },
+          actions: { showAlert: alertAction(services) },
         }),
-      [services, onNamed],
+      [services],
     ),
     { input: { canvasId } },
   );
