@@ -9,6 +9,9 @@ import type { Event } from '@tabula/domain';
 import type { Config } from './config';
 import type { EventStore } from './infrastructure/eventStore/eventStore';
 import { openSqliteEventStore } from './infrastructure/eventStore/sqliteEventStore';
+import type { FileStore } from './infrastructure/files/fileStore';
+import { createInMemoryFileStore } from './infrastructure/files/inMemoryFileStore';
+import { openSqliteFileStore } from './infrastructure/files/sqliteFileStore';
 import type { PresenceStore } from './infrastructure/readModels/presenceStore';
 import { createInMemorySnapshotStore } from './infrastructure/snapshots/inMemorySnapshotStore';
 import { createRedisSnapshotStore } from './infrastructure/snapshots/redisSnapshotStore';
@@ -27,6 +30,7 @@ export interface Adapters {
   readModels: ReadModelStore;
   presence: PresenceStore;
   snapshots: SnapshotStore;
+  files: FileStore;
   socketIoAdapter?: (nsp: unknown) => unknown;
   close(): Promise<void>;
 }
@@ -49,6 +53,10 @@ export async function openAdapters(config: Config): Promise<Adapters> {
     : config.redisUrl
       ? createRedisSnapshotStore({ redis: config.redisUrl, prefix: 'tabula:snapshots' })
       : createInMemorySnapshotStore();
+  // Image files beside the log too (in memory with KurrentDB: no shared file store yet).
+  const files = !config.eventStoreUrl
+    ? openSqliteFileStore({ dataDir: config.dataDir })
+    : createInMemoryFileStore();
   const presence = config.redisUrl
     ? createRedisPresenceStore({ redis: config.redisUrl, prefix: 'tabula:presence' })
     : createInMemoryPresenceStore();
@@ -68,9 +76,11 @@ export async function openAdapters(config: Config): Promise<Adapters> {
     readModels,
     presence,
     snapshots,
+    files,
     socketIoAdapter,
     async close() {
       await adapterClient?.quit();
+      await files.close();
       await snapshots.close();
       await presence.close();
       await readModels.close();

@@ -21,6 +21,9 @@ import { HistoryActions } from './features/canvases/history/historyActions';
 import { HistoryQueries } from './features/canvases/history/historyQueries';
 import { historyRoutes } from './features/canvases/history/history.routes';
 import { SceneTimeline } from './features/canvases/history/sceneTimeline';
+import { FilesService } from './features/canvases/files/files.service';
+import { fileRoutes } from './features/canvases/files/files.routes';
+import { createInMemoryFileStore } from './infrastructure/files/inMemoryFileStore';
 import { createInMemorySnapshotStore } from './infrastructure/snapshots/inMemorySnapshotStore';
 import { errorMiddleware } from './http/errorMiddleware';
 import { healthRoutes } from './http/health';
@@ -82,7 +85,9 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
   await projections.start();
 
   const auth = new AuthService(context);
-  const canvases = new CanvasesService(context, canvasEraser(deps.eventStore, timeline));
+  const fileStore = deps.files ?? createInMemoryFileStore();
+  const canvases = new CanvasesService(context, canvasEraser(deps.eventStore, timeline, fileStore));
+  const files = new FilesService(canvases, fileStore);
   const history = {
     timeline,
     queries: new HistoryQueries({
@@ -105,11 +110,14 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
   const canvasRouter = canvasRoutes(auth, canvases);
   const health = healthRoutes(context);
   const historyRouter = historyRoutes({ auth, canvases, readModels: deps.readModels, ...history });
+  const fileRouter = fileRoutes(auth, files);
   koa
     .use(errorMiddleware)
     .use(securityHeaders)
     .use(cors(allowedOrigins))
     .use(serveSpa(deps.webDist))
+    // Before the JSON parser: an upload reads its own, larger body (files.routes.ts).
+    .use(fileRouter.routes())
     .use(bodyParser({ enableTypes: ['json'], jsonLimit: '64kb', encoding: 'utf-8' }))
     .use(health.routes())
     .use(auths.routes())

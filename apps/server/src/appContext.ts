@@ -15,6 +15,7 @@ import type { RateLimitConfig } from './config';
 import type { LiveRoomsOptions } from './features/canvases/live/liveRooms';
 import type { CommandHandler } from './infrastructure/commandHandler';
 import type { EventStore } from './infrastructure/eventStore/eventStore';
+import type { FileStore } from './infrastructure/files/fileStore';
 import type { PresenceStore } from './infrastructure/readModels/presenceStore';
 import type { ReadModelStore } from './infrastructure/readModels/readModelStore';
 import type { SnapshotStore } from './infrastructure/snapshots/snapshotStore';
@@ -42,6 +43,8 @@ export interface AppDeps {
   liveRooms?: LiveRoomsOptions;
   /** Where scene snapshots are kept (default: in memory). */
   snapshots?: SnapshotStore;
+  /** Where canvases' image files are kept (default: in memory). */
+  files?: FileStore;
   /** Revisions between scene snapshots (default `DEFAULT_SNAPSHOT_INTERVAL`; 0: none). */
   snapshotInterval?: number;
   /** Where 5xx errors and unexpected failures are reported (default: console.error). */

@@ -119,6 +119,22 @@ export {
   MIN_CHECKPOINT_LABEL_LENGTH,
 } from './history';
 
+export type { FileMimeType, FileUploadRequest, FileUploadResponse, StoredFileInfo } from './files';
+export {
+  FILE_CONTENT_MISMATCH,
+  FILE_ID_PATTERN,
+  FILE_ID_TAKEN,
+  FILE_MIME_TYPES,
+  FILE_NOT_FOUND,
+  FILE_TOO_LARGE,
+  FILE_TYPE_NOT_ALLOWED,
+  FILE_UNSAFE_SVG,
+  INVALID_DATA_URL,
+  INVALID_FILE_ID,
+  MAX_FILE_BYTES,
+  filePath,
+} from './files';
+
 export type { Backdrop } from './constants';
 export {
   AUTH_HEADER,

@@ -136,6 +136,8 @@ export const API_PATHS = {
   fork: '/canvas/fork/:id',
   checkpoint: '/canvas/checkpoint/:id',
   checkpoints: '/canvas/checkpoints/:id',
+  uploadFile: '/canvas/file/:id',
+  file: '/canvas/file/:id/:fileId',
 } as const;
 
 /** A path of `API_PATHS` with `:id` filled in (URI-encoded). */

@@ -7,16 +7,22 @@
 import { canvasStreamName } from '@tabula/domain';
 import type { Event } from '@tabula/domain';
 import type { EventStore } from '../../../infrastructure/eventStore/eventStore';
+import type { FileStore } from '../../../infrastructure/files/fileStore';
 import type { SceneTimeline } from './sceneTimeline';
 
 export type EraseCanvas = (canvasId: string, actorId: string) => Promise<void>;
 
-export function canvasEraser(eventStore: EventStore<Event>, timeline: SceneTimeline): EraseCanvas {
+export function canvasEraser(
+  eventStore: EventStore<Event>,
+  timeline: SceneTimeline,
+  files?: FileStore,
+): EraseCanvas {
   return async (canvasId, actorId) => {
-    // Snapshots first, once none is still being written: the store's erasure then
-    // checkpoints the WAL over both.
+    // Snapshots and files first, once no snapshot is still being written: the store's
+    // erasure then checkpoints the WAL over all of them.
     await timeline.settled();
     await timeline.purge(canvasId);
+    await files?.purgeCanvas(canvasId);
     await eventStore.erase(canvasStreamName(canvasId), { actorId, reason: 'canvas deleted' });
   };
 }
