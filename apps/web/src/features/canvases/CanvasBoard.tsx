@@ -1,9 +1,9 @@
 import '@tabula/whiteboard/styles.css';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CanvasUnavailable, Loader } from '@tabula/ui';
 import { ConnectionBadge, Whiteboard } from '@tabula/whiteboard';
 import type { WhiteboardHandle } from '@tabula/whiteboard';
-import { useCollaboration, useSocketTransport } from '@tabula/whiteboard/collab';
+import { httpFileTransport, useCollaboration, useSocketTransport } from '@tabula/whiteboard/collab';
 import type { CollaborationError, TabulaSocket } from '@tabula/whiteboard/collab';
 import { routerLink } from '../../app/routerLink';
 import { useServices } from '../../app/ServicesContext';
@@ -42,6 +42,9 @@ function SyncedBoard(props: SyncedBoardProps) {
   const { canvasId, userId, socket, backdropStorageKey, onAlert, handleRef } = props;
   // A transport over the app's socket while the board shows (closing it leaves the room).
   const transport = useSocketTransport(socket);
+  // Image files go over REST, to the page's own origin, with the session's token.
+  const services = useServices();
+  const files = useMemo(() => httpFileTransport({ token: () => services.token() }), [services]);
   const [refusal, setRefusal] = useState<CanvasRefusal | null>(null);
   const onError = useCallback(
     (error: CollaborationError) => {
@@ -57,6 +60,7 @@ function SyncedBoard(props: SyncedBoardProps) {
     userId,
     onError,
     outboxStorage: window.localStorage,
+    files,
   });
 
   const handle = useRef<WhiteboardHandle | null>(null);
