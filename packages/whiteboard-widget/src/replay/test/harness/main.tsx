@@ -29,6 +29,8 @@ interface ReplayHarness {
   mountedAt: number;
   /** performance.now() at the first animation frame after the board was given a drawing. */
   firstFrameAt: number | null;
+  /** performance.now() when the first scene call answered (parsed). */
+  sceneAnsweredAt: number | null;
   /** Sets the controlled `revision` prop. */
   setRevision(revision: number | undefined): void;
 }
@@ -47,6 +49,7 @@ const harness: ReplayHarness = {
   revisions: [],
   mountedAt: performance.now(),
   firstFrameAt: null,
+  sceneAnsweredAt: null,
   setRevision: () => undefined,
 };
 window.__replay = harness;
@@ -59,14 +62,22 @@ const failing: HistorySource = {
   checkpoints: () => Promise.reject(new Error('The test source refuses every call.')),
 };
 
+const rest = restHistorySource({
+  baseUrl: params.get('server') ?? '',
+  canvasId: params.get('canvas') ?? '',
+  token: params.get('token') ?? undefined,
+});
 const source: HistorySource =
   params.get('fail') === '1'
     ? failing
-    : restHistorySource({
-        baseUrl: params.get('server') ?? '',
-        canvasId: params.get('canvas') ?? '',
-        token: params.get('token') ?? undefined,
-      });
+    : {
+        ...rest,
+        sceneAt: async (revision) => {
+          const scene = await rest.sceneAt(revision);
+          harness.sceneAnsweredAt ??= performance.now();
+          return scene;
+        },
+      };
 
 async function record(kind: ReplayExportKind, blob: Blob): Promise<void> {
   const bytes = new Uint8Array(await blob.arrayBuffer());
