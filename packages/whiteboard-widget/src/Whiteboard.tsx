@@ -1,5 +1,10 @@
 import { CaptureUpdateAction, Excalidraw, exportToBlob, exportToSvg } from '@excalidraw/excalidraw';
-import type { AppState, ExcalidrawImperativeAPI } from '@excalidraw/excalidraw/types';
+import type {
+  AppState,
+  BinaryFileData,
+  BinaryFiles,
+  ExcalidrawImperativeAPI,
+} from '@excalidraw/excalidraw/types';
 import {
   forwardRef,
   memo,
@@ -16,7 +21,12 @@ import { NARROW_BOARD_PX, useIsNarrow } from './useIsNarrow';
 import { BackdropButton } from './BackdropButton';
 import { useBackdrop } from './backdrop';
 import { toExcalidrawCollaborators } from './collaborators';
-import type { ExcalidrawElements, WhiteboardHandle, WhiteboardProps } from './Whiteboard.types';
+import type {
+  ExcalidrawElements,
+  WhiteboardFiles,
+  WhiteboardHandle,
+  WhiteboardProps,
+} from './Whiteboard.types';
 
 type InitialElements = WhiteboardProps['initialElements'];
 
@@ -128,15 +138,22 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
 
     // Excalidraw reports changes only once its initial data is loaded: the first report means
     // the editor holds the initial scene.
-    const handleChange = useCallback((next: ExcalidrawElements, appState: AppState) => {
-      readyRef.current = true;
-      changingRef.current = true;
-      try {
-        callbacks.current.onChange?.(next as unknown as readonly SceneElement[], appState);
-      } finally {
-        changingRef.current = false;
-      }
-    }, []);
+    const handleChange = useCallback(
+      (next: ExcalidrawElements, appState: AppState, files: BinaryFiles) => {
+        readyRef.current = true;
+        changingRef.current = true;
+        try {
+          callbacks.current.onChange?.(
+            next as unknown as readonly SceneElement[],
+            appState,
+            files as unknown as WhiteboardFiles,
+          );
+        } finally {
+          changingRef.current = false;
+        }
+      },
+      [],
+    );
 
     useImperativeHandle(
       ref,
@@ -148,6 +165,12 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
         getSceneElements: () =>
           (apiRef.current?.getSceneElementsIncludingDeleted() ?? []) as unknown as SceneElement[],
         isReady: () => readyRef.current && apiRef.current !== null,
+        addFiles: (files) => {
+          // Asked from within onChange, like updateScene: right after Excalidraw's render.
+          const add = () => apiRef.current?.addFiles(files as unknown as BinaryFileData[]);
+          if (changingRef.current) queueMicrotask(add);
+          else add();
+        },
         updateScene: (next, onApplied) => {
           const api = requireApi(apiRef.current);
           // Computed when applied: a scene computed before could undo what the editor did meanwhile.

@@ -33,6 +33,19 @@ export interface WhiteboardExportOptions {
   padding?: number;
 }
 
+/** One image file of the editor (Excalidraw's `BinaryFileData`, its bookkeeping left out). */
+export interface WhiteboardFile {
+  id: string;
+  mimeType: string;
+  /** `data:<mimeType>;base64,…` */
+  dataURL: string;
+  /** Epoch milliseconds. */
+  created: number;
+}
+
+/** The editor's image files by id (the `fileId` of `image` elements). */
+export type WhiteboardFiles = Readonly<Record<string, WhiteboardFile>>;
+
 /** Excalidraw's app state, as `onChange` reports it. */
 export type WhiteboardAppState = AppState;
 
@@ -57,6 +70,8 @@ export interface WhiteboardHandle {
   ): void;
   /** True once the editor holds its initial scene (from its first `onChange` on). */
   isReady(): boolean;
+  /** Adds image files (a peer's, fetched) for the editor to draw its image elements with. */
+  addFiles(files: readonly WhiteboardFile[]): void;
   /** The visible drawing as a PNG. */
   exportPng(options?: WhiteboardExportOptions): Promise<Blob>;
   /** The visible drawing as an SVG element. */
@@ -79,9 +94,14 @@ export interface WhiteboardProps {
   renderError?: (error: unknown) => ReactNode;
   /**
    * Every change of the editor: its whole scene (tombstones included, the editor's own
-   * objects: copy before keeping) and app state (which elements are being edited, …).
+   * objects: copy before keeping), app state (which elements are being edited, …) and image
+   * files (by id).
    */
-  onChange?: (elements: readonly SceneElement[], appState: WhiteboardAppState) => void;
+  onChange?: (
+    elements: readonly SceneElement[],
+    appState: WhiteboardAppState,
+    files: WhiteboardFiles,
+  ) => void;
   /** The local pointer in scene coordinates, on every move (throttle before sending). */
   onPointerMove?: (pointer: ScenePointer) => void;
   /** Peers to draw (cursors, names, avatars). Setting it, even empty, turns on collaboration UI. */

@@ -17,6 +17,8 @@ import {
 import type { CollaborationClientOptions, CollaborationError } from './collaborationOptions';
 import { browserOnline, collaborationStatus } from './connectionStatus';
 import type { CollaborationStatus } from './connectionStatus';
+import type { ImageFiles } from './fileTransport';
+import { ImageSync } from './imageSync';
 import { JoinLoop } from './joinLoop';
 import { LocalChanges } from './localChanges';
 import { outboxKey } from './outbox';
@@ -69,6 +71,7 @@ export class CollaborationClient {
   private readonly remote: RemoteScene;
   private readonly sender: OutboxSender;
   private readonly joinLoop: JoinLoop;
+  private readonly images: ImageSync | null;
   private readonly peerDirectory: PeerDirectory;
   private readonly pointerThrottle: Throttle<{ x: number; y: number; tool?: string }>;
   private readonly inkThrottle: Throttle<null>;
@@ -148,6 +151,17 @@ export class CollaborationClient {
       joined: (data) => this.joined(data),
       refused: (error) => this.joinRefused(error),
     });
+    this.images = options.files
+      ? new ImageSync({
+          transport: options.files,
+          canvasId: this.canvasId,
+          scheduler: this.scheduler,
+          retryDelayMs,
+          addFiles: (files) => this.view?.addFiles?.(files),
+          refused: (_fileId, message) =>
+            this.errorSubject.next({ kind: 'update-refused', message, code: 'FILE_REFUSED' }),
+        })
+      : null;
     this.pointerThrottle = new Throttle(
       options.pointerIntervalMs ?? POINTER_INTERVAL_MS,
       this.scheduler,
@@ -249,9 +263,13 @@ export class CollaborationClient {
     }
   }
 
-  /** The editor's scene changed (`<Whiteboard onChange>`): find and send local changes. */
-  viewChanged(elements: readonly SceneElement[], appState: EditingState): void {
+  /**
+   * The editor's scene changed (`<Whiteboard onChange>`): find and send local changes, and
+   * upload or fetch the image files of its elements (`files`: the editor's).
+   */
+  viewChanged(elements: readonly SceneElement[], appState: EditingState, files?: ImageFiles): void {
     if (this.closed) return;
+    if (this.view?.addFiles) this.images?.sceneChanged(elements, files);
     this.lastScene = elements;
     if (this.view && !this.viewReady) this.onViewReady();
     const report = this.local.report(elements, appState, this.scheduler.now());
@@ -295,6 +313,7 @@ export class CollaborationClient {
     this.live = false;
     this.joinLoop.stop();
     this.sender.close();
+    this.images?.dispose();
     this.remote.dispose();
     this.pointerThrottle.cancel();
     this.inkThrottle.cancel();

@@ -1,4 +1,5 @@
 import type { SceneElement } from '@tabula/domain';
+import type { ImageFile } from './fileTransport';
 
 /**
  * A new scene for the editor, computed from the scene it holds when the update is applied
@@ -19,4 +20,6 @@ export interface BoardView {
   updateScene(update: SceneUpdate, onApplied?: () => void): void;
   /** True once the editor holds its initial scene. */
   isReady(): boolean;
+  /** Adds image files (fetched from the server) to the editor; without it none are fetched. */
+  addFiles?(files: readonly ImageFile[]): void;
 }

@@ -3,6 +3,7 @@
  * errors. Kept apart from the engine so the facade reads as behaviour only.
  */
 import type { Observable } from 'rxjs';
+import type { FileTransport } from './fileTransport';
 import type { OutboxStorage } from './outbox';
 import type { Scheduler } from './scheduler';
 import type { Transport } from './Transport';
@@ -11,7 +12,7 @@ import type { Transport } from './Transport';
 export interface CollaborationError {
   kind: 'join-refused' | 'update-refused' | 'server-error' | 'canvas-deleted' | 'signed-out';
   message: string;
-  /** The server's code (`NOT_FOUND`, `FORBIDDEN`, …) for refusals. */
+  /** The server's code (`NOT_FOUND`, `FORBIDDEN`, …) for refusals; `FILE_REFUSED` for an image. */
   code?: string;
 }
 
@@ -56,6 +57,8 @@ export interface CollaborationClientOptions {
   outboxStorage?: OutboxStorage;
   /** Whether the network is up (default: the browser's `navigator.onLine`). */
   online$?: Observable<boolean>;
+  /** Where image files go and come from (`httpFileTransport`); without it images stay local. */
+  files?: FileTransport;
 }
 
 /** The fewest milliseconds between pointers for at most 30 per second. */

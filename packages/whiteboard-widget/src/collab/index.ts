@@ -22,6 +22,13 @@ export type {
 } from './CollaborationClient';
 export { TransportError } from './Transport';
 export type { ServerPayload, Transport, TransportRequests, TransportStatus } from './Transport';
+export { FileRefusedError, httpFileTransport } from './fileTransport';
+export type {
+  FileTransport,
+  HttpFileTransportOptions,
+  ImageFile,
+  ImageFiles,
+} from './fileTransport';
 export { socketTransport } from './socketTransport';
 export type { SocketTransportOptions, TabulaSocket } from './socketTransport';
 export { socketIoTransport } from './socketIoTransport';

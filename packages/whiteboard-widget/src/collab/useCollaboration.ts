@@ -5,6 +5,7 @@ import type {
   ScenePointer,
   WhiteboardAppState,
   WhiteboardCollaborator,
+  WhiteboardFiles,
   WhiteboardHandle,
 } from '../Whiteboard.types';
 import { ClientClosedError, CollaborationClient } from './CollaborationClient';
@@ -29,7 +30,11 @@ export interface CollaborationBinding {
   ref: (handle: WhiteboardHandle | null) => void;
   /** Resolves with the joined scene: the board mounts its editor with it. */
   initialElements: PromiseLike<readonly SceneElement[]>;
-  onChange: (elements: readonly SceneElement[], appState: WhiteboardAppState) => void;
+  onChange: (
+    elements: readonly SceneElement[],
+    appState: WhiteboardAppState,
+    files?: WhiteboardFiles,
+  ) => void;
   onPointerMove: (pointer: ScenePointer) => void;
   collaborators: readonly WhiteboardCollaborator[];
   /** True once the engine closed (the canvas was refused on a re-join): changes would be lost. */
@@ -136,8 +141,8 @@ export function useCollaboration(options: UseCollaborationOptions): UseCollabora
   }, []);
 
   const onChange = useCallback(
-    (elements: readonly SceneElement[], appState: WhiteboardAppState) =>
-      clientRef.current?.viewChanged(elements, appState),
+    (elements: readonly SceneElement[], appState: WhiteboardAppState, files?: WhiteboardFiles) =>
+      clientRef.current?.viewChanged(elements, appState, files),
     [],
   );
   const onPointerMove = useCallback(

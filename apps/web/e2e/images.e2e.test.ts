@@ -1,0 +1,161 @@
+/**
+ * Issue 10 point 0 in Chromium: an image one user drops on a live canvas reaches the other
+ * (the image element in their editor, drawn from its file), stays after the other reloads,
+ * and an image the server refuses (an SVG holding a script) is refused with a message the
+ * user sees.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { FILE_UNSAFE_SVG } from '@tabula/domain/protocol';
+import type { SceneElement } from '@tabula/domain';
+import { boardElements, elementsWhenReady } from './board';
+import { seedCanvas, ServerClient, share, tokenOf, userIdOf } from './serverAccess';
+import {
+  checkActorsAfterEach,
+  expectToast,
+  launchChromium,
+  newUser,
+  openActor,
+  signUp,
+} from './support';
+import type { Actor } from './support';
+
+/** The colour the dropped picture is painted in, to find it on the other editor's canvas. */
+const MAGENTA = [255, 0, 255] as const;
+
+const images = (elements: SceneElement[]) =>
+  elements.filter((element) => element.type === 'image' && !element.isDeleted);
+
+/**
+ * Drops a file on the board as a user dragging it from their desktop would: a PNG painted
+ * magenta (with a few random pixels, so its bytes are new), or an SVG of the given text.
+ */
+async function dropFile(page: Page, file: { png: true } | { svg: string }): Promise<void> {
+  await page.evaluate(async (given) => {
+    let blob: Blob;
+    if ('svg' in given) blob = new Blob([given.svg], { type: 'image/svg+xml' });
+    else {
+      const canvas = new OffscreenCanvas(160, 100);
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = '#ff00ff';
+      context.fillRect(0, 0, 160, 100);
+      for (let i = 0; i < 8; i += 1) {
+        context.fillStyle = `rgb(${Math.floor(Math.random() * 255)}, 10, 10)`;
+        context.fillRect(i * 20, 95, 2, 2);
+      }
+      blob = await canvas.convertToBlob({ type: 'image/png' });
+    }
+    const name = 'svg' in given ? 'drawing.svg' : 'picture.png';
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([blob], name, { type: blob.type }));
+    const target = document.querySelector('.excalidraw-container')!;
+    const box = target.getBoundingClientRect();
+    target.dispatchEvent(
+      new DragEvent('drop', {
+        bubbles: true,
+        cancelable: true,
+        dataTransfer: transfer,
+        clientX: box.x + box.width / 2,
+        clientY: box.y + box.height / 2,
+      }),
+    );
+  }, file);
+}
+
+/** How many pixels of the editor's drawing canvas are magenta (the dropped picture, drawn). */
+function magentaPixels(page: Page): Promise<number> {
+  return page.evaluate((colour) => {
+    const canvas = document.querySelector<HTMLCanvasElement>('canvas.excalidraw__canvas.static');
+    const context = canvas?.getContext('2d');
+    if (!canvas || !context) return 0;
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    let count = 0;
+    for (let at = 0; at < data.length; at += 4)
+      if (
+        Math.abs(data[at]! - colour[0]) < 8 &&
+        Math.abs(data[at + 1]! - colour[1]) < 8 &&
+        Math.abs(data[at + 2]! - colour[2]) < 8
+      )
+        count += 1;
+    return count;
+  }, MAGENTA);
+}
+
+describe('images on a live canvas', () => {
+  let browser: Browser;
+  let owner: Actor;
+  let guest: Actor;
+  let canvasId = '';
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    owner = await openActor(browser);
+    guest = await openActor(browser);
+    await signUp(owner.page, newUser('pictor'));
+    await signUp(guest.page, newUser('viewer'));
+    const ownerToken = await tokenOf(owner.page);
+    const guestToken = await tokenOf(guest.page);
+    const ownerClient = await ServerClient.connect(ownerToken);
+    const guestClient = await ServerClient.connect(guestToken);
+    const canvas = await seedCanvas(ownerClient, ownerToken, 'Pictures');
+    await share(ownerClient, guestClient, canvas, await userIdOf(guestToken));
+    ownerClient.close();
+    guestClient.close();
+    canvasId = canvas.canvasId;
+  });
+
+  checkActorsAfterEach(
+    () => ({ owner, guest }),
+    () => browser,
+  );
+
+  it('reaches the partner with its file, and is still there after the partner reloads', async () => {
+    for (const { page } of [owner, guest]) {
+      await page.goto(`/livecanvas/${canvasId}`);
+      await elementsWhenReady(page, canvasId);
+    }
+    expect(await magentaPixels(guest.page)).toBe(0);
+    // What crosses the wire: the upload's JSON body, and the bytes the partner fetches.
+    const uploaded: number[] = [];
+    const fetched: number[] = [];
+    owner.page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/canvas/file/'))
+        uploaded.push(request.postDataBuffer()?.length ?? 0);
+    });
+    guest.page.on('response', (response) => {
+      if (response.request().method() === 'GET' && response.url().includes('/canvas/file/'))
+        void response
+          .body()
+          .then((body) => fetched.push(response.status() === 200 ? body.length : 0));
+    });
+    await dropFile(owner.page, { png: true });
+    await expect.poll(async () => images(await boardElements(owner.page)).length).toBe(1);
+    await expect.poll(() => magentaPixels(owner.page)).toBeGreaterThan(1000);
+
+    // The partner has the element, with the same file id, and draws it from the file.
+    await expect.poll(async () => images(await boardElements(guest.page)).length).toBe(1);
+    const [sent] = images(await boardElements(owner.page));
+    const [seen] = images(await boardElements(guest.page));
+    expect((seen as { fileId?: string }).fileId).toBe((sent as { fileId?: string }).fileId);
+    await expect.poll(() => magentaPixels(guest.page)).toBeGreaterThan(1000);
+    // Sent once, as base64 (4/3 of the bytes plus the names); fetched as the bytes themselves.
+    expect(uploaded.length).toBe(1);
+    await expect.poll(() => fetched.filter((size) => size > 0).length).toBe(1);
+    const bytes = fetched.find((size) => size > 0)!;
+    expect(uploaded[0]!).toBeGreaterThan(bytes * 1.3);
+    console.info(`image upload body ${uploaded[0]} B, fetched ${bytes} B (${fetched.length} GETs)`);
+
+    await guest.page.reload();
+    const reloaded = images(await elementsWhenReady(guest.page, canvasId));
+    expect(reloaded.map((element) => element.id)).toEqual([seen!.id]);
+    await expect.poll(() => magentaPixels(guest.page)).toBeGreaterThan(1000);
+  });
+
+  it('refuses an SVG holding a script, and says why', async () => {
+    await dropFile(owner.page, {
+      svg: '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><script>alert(1)</script><rect width="40" height="40" fill="#00ff00"/></svg>',
+    });
+    await expectToast(owner.page, FILE_UNSAFE_SVG);
+  });
+});

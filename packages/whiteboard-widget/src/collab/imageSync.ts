@@ -1,0 +1,114 @@
+/**
+ * Keeps the editor's image files in step with the server: an `image` element whose file this
+ * client holds and has not sent is uploaded once; one whose file the editor lacks (a peer's,
+ * from a join, a commit or a preview) is fetched and added to the editor. A fetch that finds
+ * nothing yet (the peer's upload is still on its way) is tried again with a doubling delay.
+ */
+import type { SceneElement } from '@tabula/domain';
+import type { Scheduler } from './scheduler';
+import { FileRefusedError } from './fileTransport';
+import type { FileTransport, ImageFile, ImageFiles } from './fileTransport';
+
+/** How many times a missing file is asked for before giving up (1 + 2 + … + 32 s of waiting). */
+export const MAX_FILE_FETCHES = 7;
+
+type FileState = 'uploading' | 'fetching' | 'done' | 'refused' | 'missing';
+
+export interface ImageSyncOptions {
+  transport: FileTransport;
+  canvasId: string;
+  scheduler: Scheduler;
+  retryDelayMs: number;
+  /** Adds fetched files to the editor. */
+  addFiles(files: ImageFile[]): void;
+  /** The server refused an upload: `message` says why. */
+  refused(fileId: string, message: string): void;
+}
+
+/** The file ids of the live image elements of a scene. */
+function imageFileIds(elements: readonly SceneElement[]): Set<string> {
+  const ids = new Set<string>();
+  for (const element of elements) {
+    if (element.type !== 'image' || element.isDeleted) continue;
+    const fileId = (element as { fileId?: unknown }).fileId;
+    if (typeof fileId === 'string' && fileId) ids.add(fileId);
+  }
+  return ids;
+}
+
+export class ImageSync {
+  private readonly states = new Map<string, FileState>();
+  private readonly timers = new Set<() => void>();
+  private lastElements: readonly SceneElement[] | null = null;
+  private lastFiles: ImageFiles | undefined;
+  private closed = false;
+
+  constructor(private readonly options: ImageSyncOptions) {}
+
+  /** The editor reported its scene and files. */
+  sceneChanged(elements: readonly SceneElement[], files: ImageFiles | undefined): void {
+    if (this.closed || (elements === this.lastElements && files === this.lastFiles)) return;
+    this.lastElements = elements;
+    this.lastFiles = files;
+    for (const fileId of imageFileIds(elements)) {
+      const state = this.states.get(fileId);
+      const held = files?.[fileId];
+      // A file being fetched may turn up locally: this client added it, so it sends it.
+      if (held && (state === undefined || state === 'fetching' || state === 'missing'))
+        this.upload(held, 0);
+      else if (!held && state === undefined) this.fetch(fileId, 0);
+    }
+  }
+
+  dispose(): void {
+    this.closed = true;
+    for (const cancel of this.timers) cancel();
+    this.timers.clear();
+  }
+
+  private later(task: () => void, attempt: number): void {
+    const cancel = this.options.scheduler.schedule(
+      () => {
+        this.timers.delete(cancel);
+        if (!this.closed) task();
+      },
+      this.options.retryDelayMs * 2 ** attempt,
+    );
+    this.timers.add(cancel);
+  }
+
+  private upload(file: ImageFile, attempt: number): void {
+    const { transport, canvasId } = this.options;
+    this.states.set(file.id, 'uploading');
+    transport.upload(canvasId, { ...file }).then(
+      () => this.states.set(file.id, 'done'),
+      (error: unknown) => {
+        if (this.closed) return;
+        if (error instanceof FileRefusedError) {
+          this.states.set(file.id, 'refused');
+          this.options.refused(file.id, error.message);
+        } else this.later(() => this.upload(file, attempt + 1), Math.min(attempt, 5));
+      },
+    );
+  }
+
+  private fetch(fileId: string, attempt: number): void {
+    const { transport, canvasId } = this.options;
+    this.states.set(fileId, 'fetching');
+    const retry = () => {
+      if (this.states.get(fileId) !== 'fetching') return;
+      if (attempt + 1 >= MAX_FILE_FETCHES) this.states.set(fileId, 'missing');
+      else
+        this.later(() => {
+          if (this.states.get(fileId) === 'fetching') this.fetch(fileId, attempt + 1);
+        }, attempt);
+    };
+    transport.download(canvasId, fileId).then((file) => {
+      // Meanwhile the file may have turned up locally (and be on its way up).
+      if (this.closed || this.states.get(fileId) !== 'fetching') return;
+      if (!file) return retry();
+      this.states.set(fileId, 'done');
+      this.options.addFiles([file]);
+    }, retry);
+  }
+}
