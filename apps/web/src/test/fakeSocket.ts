@@ -15,6 +15,10 @@ export interface EmittedCall {
  */
 export class FakeSocket {
   connected = false;
+  /** Reconnecting by itself (socket.io's `active`); false once disconnected on purpose. */
+  active = true;
+  /** The manager, for listeners of its own events (none fire here). */
+  readonly io = { on: () => undefined, off: () => undefined };
   readonly emitted: EmittedCall[] = [];
   private readonly listeners = new Map<string, Set<Listener>>();
 
