@@ -1,6 +1,7 @@
 import type { GestureTiming, SceneElement } from '@tabula/domain';
 import type { AckResult, CanvasUpdateResult } from '@tabula/domain/protocol';
 import { socketIoTransport } from '../../collab/socketIoTransport';
+import type { TabulaSocket } from '../../collab/socketTransport';
 
 /** Who draws: a user id, their username and session token. */
 export interface DrawingUser {
@@ -11,6 +12,8 @@ export interface DrawingUser {
 
 /** A user's open canvas: commits gestures as the board would (`canvas-update` with timing). */
 export interface Drawer {
+  /** The user's socket, in the canvas's room. */
+  socket: TabulaSocket;
   draw(elements: readonly SceneElement[], timing?: GestureTiming): Promise<number>;
   close(): void;
 }
@@ -45,6 +48,7 @@ export async function openDrawer(
     throw error;
   }
   return {
+    socket,
     async draw(elements, timing) {
       const result: AckResult<CanvasUpdateResult> = await socket
         .timeout(15_000)
