@@ -238,7 +238,7 @@ describe('history', () => {
     await owner.page.screenshot({ path: `${SHOTS}/4-named.png` });
   });
 
-  it('makes a copy of a version: a new canvas at the top of the list, the source unchanged', async () => {
+  it('makes a copy of a version: a new canvas at the top of the list, the source unchanged, not shared', async () => {
     await rows(owner.page).filter({ hasText: 'drew 1 line' }).first().click();
     const revision = await shownRevision(owner.page);
     const scene = await call<{ elements: SceneElement[] }>(
@@ -260,6 +260,11 @@ describe('history', () => {
     const cards = owner.page.getByRole('main').getByRole('listitem');
     await expect.poll(() => cards.first().textContent()).toContain(`${canvasName} (copy)`);
     expect(await serverIds(canvasId, ownerToken)).toEqual(seedIds);
+
+    // The copy is the owner's alone: its history is not there for anyone else.
+    await guest.page.goto(`/canvas/${copyId}/history`);
+    await guest.page.getByRole('heading', { name: 'Canvas not found.' }).waitFor();
+    expect(await rows(guest.page).count()).toBe(0);
   });
 
   it("shows a collaborator's Reset the canvas as one entry that the owner undoes in one click", async () => {
