@@ -87,7 +87,11 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
   const auth = new AuthService(context);
   const fileStore = deps.files ?? createInMemoryFileStore();
   const canvases = new CanvasesService(context, canvasEraser(deps.eventStore, timeline, fileStore));
-  const files = new FilesService(canvases, fileStore);
+  const files = new FilesService(canvases, {
+    store: fileStore,
+    eventStore: deps.eventStore,
+    readModels: deps.readModels,
+  });
   const history = {
     timeline,
     queries: new HistoryQueries({

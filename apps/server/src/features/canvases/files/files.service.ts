@@ -7,14 +7,17 @@
 import { DomainError } from '@tabula/domain';
 import { FILE_ID_PATTERN, FILE_ID_TAKEN, FILE_NOT_FOUND } from '@tabula/domain/protocol';
 import type { StoredFileInfo } from '@tabula/domain/protocol';
-import type { FileStore, StoredFile } from '../../../infrastructure/files/fileStore';
+import type { StoredFile } from '../../../infrastructure/files/fileStore';
 import type { CanvasesService } from '../canvases.service';
+import { inheritFile } from './forkedFiles';
+import type { ForkedFilesDeps } from './forkedFiles';
 import { checkImageUpload } from './imageRules';
 
 export class FilesService {
   constructor(
     private readonly canvases: Pick<CanvasesService, 'readable'>,
-    private readonly store: FileStore,
+    /** The store, and what a fork's inherited files are found with. */
+    private readonly deps: ForkedFilesDeps,
   ) {}
 
   /** Throws the 404 of a missing canvas unless `userId` may read it. */
@@ -31,7 +34,7 @@ export class FilesService {
     body: unknown,
   ): Promise<{ info: StoredFileInfo; created: boolean }> {
     const image = checkImageUpload(body);
-    const outcome = await this.store.put(canvasId, image.fileId, image);
+    const outcome = await this.deps.store.put(canvasId, image.fileId, image);
     if (outcome === 'conflict') throw new DomainError('CONFLICT', FILE_ID_TAKEN);
     return {
       info: {
@@ -44,10 +47,13 @@ export class FilesService {
     };
   }
 
-  /** The file `fileId` names on a canvas `userId` may read, or NOT_FOUND. */
+  /** The file `fileId` names on a canvas `userId` may read (a fork's: inherited), or NOT_FOUND. */
   async read(userId: string, canvasId: string, fileId: string): Promise<StoredFile> {
     await this.checkAccess(userId, canvasId);
-    const file = FILE_ID_PATTERN.test(fileId) ? await this.store.get(canvasId, fileId) : null;
+    if (!FILE_ID_PATTERN.test(fileId)) throw new DomainError('NOT_FOUND', FILE_NOT_FOUND);
+    const file =
+      (await this.deps.store.get(canvasId, fileId)) ??
+      (await inheritFile(this.deps, canvasId, fileId));
     if (!file) throw new DomainError('NOT_FOUND', FILE_NOT_FOUND);
     return file;
   }
