@@ -6,6 +6,11 @@ import type { ReplayModel } from './replayModel';
 
 /** Steps asked per replay page (the API's maximum). */
 export const REPLAY_PAGE = 1000;
+/**
+ * The first page is smaller: it is computed beside the scene of the first frame, on the same
+ * server, and a smaller one lets that scene answer sooner.
+ */
+export const FIRST_REPLAY_PAGE = 200;
 
 /** What the player has of the history so far. */
 export interface ReplayLoad {
@@ -89,7 +94,7 @@ export function useReplayLoader(
       let after: number | undefined = first ? undefined : model.lastRevision();
       for (;;) {
         const page = await source.replay(
-          after === undefined ? { limit: REPLAY_PAGE } : { after, limit: REPLAY_PAGE },
+          after === undefined ? { limit: FIRST_REPLAY_PAGE } : { after, limit: REPLAY_PAGE },
         );
         if (!live) return;
         const count = model.append(page.steps);
