@@ -52,6 +52,9 @@ const LAYER_STYLE = {
   visibility: 'hidden',
 } as const;
 
+/** In the dark theme Excalidraw inverts its canvas with this filter; the layer follows. */
+const DARK_LAYER_STYLE = { ...LAYER_STYLE, filter: 'invert(93%) hue-rotate(180deg)' };
+
 /** How far (screen px) from an element's bounds the pointer still counts as on it. */
 const HIT_SLOP_PX = 6;
 
@@ -185,7 +188,11 @@ export const ReplayBoard = memo(function ReplayBoard(props: ReplayBoardProps) {
         UIOptions={UI_OPTIONS}
         theme={props.theme ?? 'light'}
       />
-      <canvas ref={layerCanvasRef} style={LAYER_STYLE} aria-hidden="true" />
+      <canvas
+        ref={layerCanvasRef}
+        style={props.theme === 'dark' ? DARK_LAYER_STYLE : LAYER_STYLE}
+        aria-hidden="true"
+      />
     </div>
   );
 });
