@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, splitToken } from './apiClient';
+import { ApiError, createApiClient, historySearch, splitToken } from './apiClient';
 
 interface Recorded {
   url: string;
@@ -98,5 +98,40 @@ describe('createApiClient', () => {
 describe('splitToken', () => {
   it('separates the token from the user fields', () => {
     expect(splitToken({ ...user, token: 't' })).toEqual({ user, token: 't' });
+  });
+});
+
+describe('history calls', () => {
+  it('put the history query in the URL, types comma-separated', () => {
+    expect(historySearch()).toBe('');
+    expect(
+      historySearch({ order: 'asc', after: 4, limit: 50, types: ['LineDrawn', 'CanvasRestored'] }),
+    ).toBe('?after=4&limit=50&order=asc&types=LineDrawn%2CCanvasRestored');
+  });
+
+  it('call the contract paths with their bodies, and carry the status of a refusal', async () => {
+    const { calls, fetch } = fakeFetch(200, { success: true, data: { revision: 9 } });
+    const api = createApiClient({ getToken: () => 't', fetch });
+    await api.getHistory('c 1', { before: 7 });
+    await api.getSceneAt('c1', 3);
+    await api.restoreCanvas('c1', 3);
+    await api.forkCanvas('c1', 3);
+    await api.nameVersion('c1', 3, 'Draft');
+    await api.getCheckpoints('c1');
+    expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([
+      ['GET', '/canvas/history/c%201?before=7', undefined],
+      ['GET', '/canvas/scene/c1?revision=3', undefined],
+      ['POST', '/canvas/restore/c1', { revision: 3 }],
+      ['POST', '/canvas/fork/c1', { revision: 3 }],
+      ['POST', '/canvas/checkpoint/c1', { revision: 3, label: 'Draft' }],
+      ['GET', '/canvas/checkpoints/c1', undefined],
+    ]);
+
+    const refused = fakeFetch(403, { success: false, message: 'Not allowed!' });
+    const other = createApiClient({ getToken: () => 't', fetch: refused.fetch });
+    await expect(other.restoreCanvas('c1', 3)).rejects.toMatchObject({
+      message: 'Not allowed!',
+      status: 403,
+    });
   });
 });
