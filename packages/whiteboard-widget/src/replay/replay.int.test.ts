@@ -139,6 +139,17 @@ describe('the replay player against the real server', () => {
     // Stepping forward with the arrow key brings the second stroke.
     await page.keyboard.press('ArrowRight');
     await waitForIds(page, [strokes[0]!.id, strokes[1]!.id]);
+    // Dragging along the timeline scrubs: from the start to the third stroke's entry.
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + 1, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 3, y, { steps: 5 });
+    await page.mouse.move(box.x + (box.width * (applied + 2)) / steps, y, { steps: 5 });
+    await page.mouse.up();
+    await expect
+      .poll(() => slider(page).getAttribute('aria-valuenow'), GUARD)
+      .toBe(String(strokes[2]!.revision));
+    await waitForIds(page, [strokes[0]!.id, strokes[1]!.id, strokes[2]!.id]);
   });
 
   it('plays at 16× from the start and ends on the current scene', async () => {
