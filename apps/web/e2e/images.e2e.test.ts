@@ -31,10 +31,14 @@ const images = (elements: SceneElement[]) =>
  * Drops a file on the board as a user dragging it from their desktop would: a PNG painted
  * magenta (with a few random pixels, so its bytes are new), or an SVG of the given text.
  */
-async function dropFile(page: Page, file: { png: true } | { svg: string }): Promise<void> {
+async function dropFile(
+  page: Page,
+  file: { png: true } | { svg: string } | { gif: number[] },
+): Promise<void> {
   await page.evaluate(async (given) => {
     let blob: Blob;
     if ('svg' in given) blob = new Blob([given.svg], { type: 'image/svg+xml' });
+    else if ('gif' in given) blob = new Blob([new Uint8Array(given.gif)], { type: 'image/gif' });
     else {
       const canvas = new OffscreenCanvas(160, 100);
       const context = canvas.getContext('2d')!;
@@ -46,7 +50,7 @@ async function dropFile(page: Page, file: { png: true } | { svg: string }): Prom
       }
       blob = await canvas.convertToBlob({ type: 'image/png' });
     }
-    const name = 'svg' in given ? 'drawing.svg' : 'picture.png';
+    const name = 'svg' in given ? 'drawing.svg' : 'gif' in given ? 'small.gif' : 'picture.png';
     const transfer = new DataTransfer();
     transfer.items.add(new File([blob], name, { type: blob.type }));
     const target = document.querySelector('.excalidraw-container')!;
@@ -62,6 +66,14 @@ async function dropFile(page: Page, file: { png: true } | { svg: string }): Prom
     );
   }, file);
 }
+
+/** A 1 × 1 magenta GIF. */
+const GIF = [
+  ...[0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00],
+  ...[0xff, 0x00, 0xff, 0x00, 0x00, 0x00],
+  ...[0x2c, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00],
+  ...[0x02, 0x02, 0x44, 0x01, 0x00, 0x3b],
+];
 
 /** How many pixels of the editor's drawing canvas are magenta (the dropped picture, drawn). */
 function magentaPixels(page: Page): Promise<number> {
@@ -157,5 +169,17 @@ describe('images on a live canvas', () => {
       svg: '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><script>alert(1)</script><rect width="40" height="40" fill="#00ff00"/></svg>',
     });
     await expectToast(owner.page, FILE_UNSAFE_SVG);
+  });
+
+  it('takes a GIF, which Excalidraw re-encodes, and gets it to the partner', async () => {
+    const answered: number[] = [];
+    owner.page.on('response', (response) => {
+      if (response.request().method() === 'POST' && response.url().includes('/canvas/file/'))
+        answered.push(response.status());
+    });
+    const before = images(await boardElements(guest.page)).length;
+    await dropFile(owner.page, { gif: GIF });
+    await expect.poll(() => answered).toEqual([201]);
+    await expect.poll(async () => images(await boardElements(guest.page)).length).toBe(before + 1);
   });
 });

@@ -5,6 +5,7 @@
  * (PROTOCOL.md "Image files"); a host may give another.
  */
 import { filePath } from '@tabula/domain/protocol';
+import { labelledByContent } from './imageType';
 
 /** One of the editor's files (Excalidraw's `BinaryFileData`, without its bookkeeping fields). */
 export interface ImageFile {
@@ -69,7 +70,8 @@ export function httpFileTransport(options: HttpFileTransportOptions): FileTransp
     return token ? { 'auth-token': token } : {};
   };
   return {
-    async upload(canvasId, file) {
+    async upload(canvasId, given) {
+      const file = labelledByContent(given);
       const response = await doFetch(`${baseUrl}${filePath(canvasId)}`, {
         method: 'POST',
         headers: { ...headers(), 'content-type': 'application/json' },
