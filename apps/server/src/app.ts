@@ -98,6 +98,7 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
       eventStore: deps.eventStore,
       readModels: deps.readModels,
       timeline,
+      projections,
     }),
     actions: new HistoryActions(canvases, timeline, context.newId),
   };

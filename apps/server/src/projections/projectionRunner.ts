@@ -23,6 +23,7 @@ export class ProjectionRunner {
   private subscription?: Subscription;
   private waiters: Waiter[] = [];
   private position = 0;
+  private applying = false;
   private failure?: unknown;
 
   constructor(
@@ -70,12 +71,21 @@ export class ProjectionRunner {
     return this.position;
   }
 
+  /**
+   * Where the read models are when no event is half applied (some projections done, others
+   * not), else undefined. Two equal answers around a read mean it saw one consistent state.
+   */
+  get settledPosition(): number | undefined {
+    return this.applying ? undefined : this.position;
+  }
+
   stop(): void {
     this.subscription?.unsubscribe();
     this.processed$.complete();
   }
 
   private async apply(record: RecordedEvent<Event>): Promise<void> {
+    this.applying = true;
     try {
       for (const projection of this.projections) {
         if (!projection.handles.has(record.event.type)) continue;
@@ -89,6 +99,8 @@ export class ProjectionRunner {
       // A projection that cannot apply an event must not silently skip it: stop here.
       this.fail(error);
       throw error;
+    } finally {
+      this.applying = false;
     }
     this.position = record.position;
     this.processed$.next(record);

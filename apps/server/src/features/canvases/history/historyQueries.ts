@@ -16,8 +16,11 @@ import type {
 } from '@tabula/domain/protocol';
 import type { EventStore } from '../../../infrastructure/eventStore/eventStore';
 import type { ReadModelStore } from '../../../infrastructure/readModels/readModelStore';
+import type { ProjectionRunner } from '../../../projections/projectionRunner';
 import type { UserDoc } from '../../../projections/readModelKeys';
 import { USERS } from '../../../projections/readModelKeys';
+import { canvasDoc } from '../projections/canvases.projection';
+import { sceneOf } from '../projections/scenes.projection';
 import { LOG_PAGE, readCanvasLog, walkCanvasLog } from './canvasLog';
 import type { SceneRecord, SceneTimeline } from './sceneTimeline';
 
@@ -25,14 +28,26 @@ export interface HistoryQueriesDeps {
   eventStore: EventStore<Event>;
   readModels: ReadModelStore;
   timeline: SceneTimeline;
+  /** The read models' runner, for the latest scene straight from them (else always a fold). */
+  projections?: Pick<ProjectionRunner, 'settledPosition'>;
 }
 
 /** Reads the history of canvases whose access and head revision the caller has checked. */
 export class HistoryQueries {
   constructor(private readonly deps: HistoryQueriesDeps) {}
 
-  /** The live elements after `revision`, in scene order. */
+  /**
+   * The live elements after `revision`, in scene order. The latest revision comes from the
+   * scene read model when it is at that revision (no fold); any other from the timeline.
+   */
   async sceneAt(canvasId: string, revision: number): Promise<SceneAtRevision> {
+    const { projections, readModels } = this.deps;
+    const before = projections?.settledPosition;
+    if (before !== undefined && (await canvasDoc(readModels, canvasId))?.revision === revision) {
+      const elements = (await sceneOf(readModels, canvasId)).filter((e) => !e.isDeleted);
+      // Only if no event was applied meanwhile: otherwise fold.
+      if (projections?.settledPosition === before) return { revision, elements };
+    }
     const scene = await this.deps.timeline.sceneAt(canvasId, revision);
     const elements = orderElements(Object.values(scene)).filter((element) => !element.isDeleted);
     return { revision, elements };
