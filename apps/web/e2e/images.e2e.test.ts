@@ -21,6 +21,12 @@ import {
 } from './support';
 import type { Actor } from './support';
 
+/**
+ * How long a check on the partner's editor may wait: the partner may ask for the file before
+ * the upload is in, and asks again every few seconds (a hang guard, not a verdict).
+ */
+const HANG_GUARD = { timeout: 15_000 };
+
 /** The colour the dropped picture is painted in, to find it on the other editor's canvas. */
 const MAGENTA = [255, 0, 255] as const;
 
@@ -146,11 +152,13 @@ describe('images on a live canvas', () => {
     await expect.poll(() => magentaPixels(owner.page)).toBeGreaterThan(1000);
 
     // The partner has the element, with the same file id, and draws it from the file.
-    await expect.poll(async () => images(await boardElements(guest.page)).length).toBe(1);
+    await expect
+      .poll(async () => images(await boardElements(guest.page)).length, HANG_GUARD)
+      .toBe(1);
     const [sent] = images(await boardElements(owner.page));
     const [seen] = images(await boardElements(guest.page));
     expect((seen as { fileId?: string }).fileId).toBe((sent as { fileId?: string }).fileId);
-    await expect.poll(() => magentaPixels(guest.page)).toBeGreaterThan(1000);
+    await expect.poll(() => magentaPixels(guest.page), HANG_GUARD).toBeGreaterThan(1000);
     // Sent once, as base64 (4/3 of the bytes plus the names); fetched as the bytes themselves.
     expect(uploaded.length).toBe(1);
     await expect.poll(() => fetched.filter((size) => size > 0).length).toBe(1);
@@ -161,7 +169,7 @@ describe('images on a live canvas', () => {
     await guest.page.reload();
     const reloaded = images(await elementsWhenReady(guest.page, canvasId));
     expect(reloaded.map((element) => element.id)).toEqual([seen!.id]);
-    await expect.poll(() => magentaPixels(guest.page)).toBeGreaterThan(1000);
+    await expect.poll(() => magentaPixels(guest.page), HANG_GUARD).toBeGreaterThan(1000);
   });
 
   it('refuses an SVG holding a script, and says why', async () => {
@@ -180,6 +188,8 @@ describe('images on a live canvas', () => {
     const before = images(await boardElements(guest.page)).length;
     await dropFile(owner.page, { gif: GIF });
     await expect.poll(() => answered).toEqual([201]);
-    await expect.poll(async () => images(await boardElements(guest.page)).length).toBe(before + 1);
+    await expect
+      .poll(async () => images(await boardElements(guest.page)).length, HANG_GUARD)
+      .toBe(before + 1);
   });
 });

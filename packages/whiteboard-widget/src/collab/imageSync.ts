@@ -2,15 +2,19 @@
  * Keeps the editor's image files in step with the server: an `image` element whose file this
  * client holds and has not sent is uploaded once; one whose file the editor lacks (a peer's,
  * from a join, a commit or a preview) is fetched and added to the editor. A fetch that finds
- * nothing yet (the peer's upload is still on its way) is tried again with a doubling delay.
+ * nothing yet (the peer's upload is still on its way) is tried again after 1, 2, then every 4
+ * retry delays.
  */
 import type { SceneElement } from '@tabula/domain';
 import type { Scheduler } from './scheduler';
 import { FileRefusedError } from './fileTransport';
 import type { FileTransport, ImageFile, ImageFiles } from './fileTransport';
 
-/** How many times a missing file is asked for before giving up (1 + 2 + … + 32 s of waiting). */
-export const MAX_FILE_FETCHES = 7;
+/** How many times a missing file is asked for before giving up (about a minute of waiting). */
+export const MAX_FILE_FETCHES = 16;
+
+/** The longest wait between two tries, in multiples of `retryDelayMs`: a peer sees a file soon after it is up. */
+const MAX_BACKOFF = 4;
 
 type FileState = 'uploading' | 'fetching' | 'done' | 'refused' | 'missing';
 
@@ -72,7 +76,7 @@ export class ImageSync {
         this.timers.delete(cancel);
         if (!this.closed) task();
       },
-      this.options.retryDelayMs * 2 ** attempt,
+      this.options.retryDelayMs * Math.min(2 ** attempt, MAX_BACKOFF),
     );
     this.timers.add(cancel);
   }
@@ -87,7 +91,7 @@ export class ImageSync {
         if (error instanceof FileRefusedError) {
           this.states.set(file.id, 'refused');
           this.options.refused(file.id, error.message);
-        } else this.later(() => this.upload(file, attempt + 1), Math.min(attempt, 5));
+        } else this.later(() => this.upload(file, attempt + 1), attempt);
       },
     );
   }
