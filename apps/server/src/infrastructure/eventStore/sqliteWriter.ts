@@ -79,6 +79,9 @@ export function startSqliteWriter(file: string, pragmas: readonly string[]): Sql
     workerData: { file, pragmas },
     // Plain JavaScript: no need for the parent's loaders (tsx) or flags in the worker.
     execArgv: [],
+    // A burst of appends would grow the worker's young generation to V8's default (16 MB
+    // committed for good); its data lives one transaction, so a small one does.
+    resourceLimits: { maxYoungGenerationSizeMb: 4 },
   });
   worker.unref();
   const waiting = new Map<number, { resolve(reply: Reply): void; reject(error: Error): void }>();
