@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANVAS_NOT_FOUND } from '@tabula/domain';
-import { FILE_ID_TAKEN, FILE_NOT_FOUND, filePath } from '@tabula/domain/protocol';
+import { FILE_ID_TAKEN, FILE_NOT_FOUND, MAX_FILE_BYTES, filePath } from '@tabula/domain/protocol';
 import {
   dataDirHolds,
   imageBytes,
@@ -126,6 +126,19 @@ describe('image files', () => {
       expect(answer.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable/);
       expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
     }
+  });
+
+  it('takes an image of exactly 4 MB: its base64 body fits the upload limit', async () => {
+    const bytes = imageBytes('image/png', MAX_FILE_BYTES - 8);
+    const body = uploadOf(freshFileId(), 'image/png', bytes);
+    expect(JSON.stringify(body).length).toBeGreaterThan(5_500_000);
+    const answer = await upload(server, canvasId, body, members.owner.token);
+    expect([answer.status, (answer.body.data as { size: number }).size]).toEqual([
+      201,
+      MAX_FILE_BYTES,
+    ]);
+    const read = await fetchFile(server, canvasId, body.fileId, members.collaborator.token);
+    expect(read.bytes.equals(bytes)).toBe(true);
   });
 
   it.each(['image/jpeg', 'image/gif', 'image/webp'] as const)(
