@@ -13,6 +13,8 @@ import {
   sqliteFilesDir,
   uploadOf,
 } from '../src/features/canvases/files/files.testkit';
+import type { FileStore } from '../src/infrastructure/files/fileStore';
+import { openSqliteFileStore } from '../src/infrastructure/files/sqliteFileStore';
 import type { Member } from './scenario';
 import { createCanvas, element, freshEventId, makeCollaborator, signUp } from './scenario';
 import type { ApiAnswer, ClientSocket, TestServer } from './testServer';
@@ -61,6 +63,8 @@ const SAFE_SVG =
 describe('image files', () => {
   const kit = sqliteFilesDir();
   let server: TestServer;
+  /** The file store opened again by the restart test. */
+  let reopened: FileStore | undefined;
   const members = {} as Record<'owner' | 'collaborator' | 'stranger' | 'signedOut', Member>;
   const sockets: ClientSocket[] = [];
   let canvasId: string;
@@ -92,6 +96,7 @@ describe('image files', () => {
   });
   afterAll(async () => {
     await server.close();
+    await reopened?.close();
     await kit.close();
   });
 
@@ -272,5 +277,20 @@ describe('image files', () => {
     expect(deleted.status).toBe(200);
     const after = await fetchFile(server, fork, 'shown', members.owner.token);
     expect([after.status, after.bytes.equals(shown)]).toEqual([200, true]);
+  });
+
+  it('keeps the files over a restart of the server (they are in the data directory)', async () => {
+    const bytes = imageBytes('image/gif');
+    await stored(canvasId, 'kept', 'image/gif', bytes);
+    await server.close({ keepData: true });
+    await kit.files.close();
+    reopened = openSqliteFileStore({ dataDir: kit.dataDir });
+    server = await startTestServer({ dataDir: kit.dataDir, overrides: { files: reopened } });
+    const read = await fetchFile(server, canvasId, 'kept', members.collaborator.token);
+    expect([read.status, read.headers.get('content-type'), read.bytes.equals(bytes)]).toEqual([
+      200,
+      'image/gif',
+      true,
+    ]);
   });
 });
