@@ -143,6 +143,25 @@ describe('/auth', () => {
       await server.post('/auth/logout', {}, answer.body.data!.token);
     });
 
+    it('opens the demo account on a drawn sample canvas, not an empty list', async () => {
+      const answer = await server.post<AuthenticatedUser>('/auth/demologin', { account: 2 });
+      const token = answer.body.data!.token;
+      const list = await server.get<{ _id: string; name: string }[]>(
+        '/canvas/getallcanvases',
+        token,
+      );
+      expect(list.body.data!.map((canvas) => canvas.name)).toContain('Welcome to Tabula');
+      const sample = list.body.data!.find((canvas) => canvas.name === 'Welcome to Tabula')!;
+      const detail = await server.get<{ elements: { type: string }[] }>(
+        `/canvas/getcanvas/${sample._id}`,
+        token,
+      );
+      expect(detail.body.data!.elements.map((element) => element.type)).toEqual(
+        expect.arrayContaining(['text', 'rectangle', 'ellipse', 'arrow']),
+      );
+      await server.post('/auth/logout', {}, token);
+    });
+
     it("answers 409 'Logout from other device first!' while the demo account is online elsewhere", async () => {
       const first = await server.post<AuthenticatedUser>('/auth/demologin', { account: 1 });
       const socket = await server.socket(first.body.data!.token);
