@@ -198,6 +198,7 @@ export {
   applySceneEvent,
   compareElementCopies,
   compareSceneOrder,
+  completeElement,
   evolveScene,
   isAllowedElementType,
   liveElements,

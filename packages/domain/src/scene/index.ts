@@ -8,3 +8,4 @@ export { applyPointPatch, pointPatch } from './ink';
 export type { InkPoint, InkPointPatch } from './ink';
 export { getSceneElement, liveElements, sceneElements, toScene } from './scene';
 export type { Scene, SceneElement, SceneInput } from './scene.types';
+export { completeElement } from './completeElement';

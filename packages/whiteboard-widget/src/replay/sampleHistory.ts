@@ -1,3 +1,4 @@
+import { completeElement } from '@tabula/domain';
 import type { SceneElement } from '@tabula/domain';
 import type { HistoryEntry, ReplayStep } from '@tabula/domain/protocol';
 import { authorColor } from './timelineMarks';
@@ -59,38 +60,23 @@ export function sampleStroke(
 ): SceneElement {
   const xs = points.map((point) => point[0]);
   const ys = points.map((point) => point[1]);
-  return {
+  return completeElement({
     id,
     type: 'freedraw',
     version: points.length + 1,
     versionNonce: seed * 7919,
-    isDeleted: false,
     index,
     x,
     y,
     width: Math.max(...xs) - Math.min(...xs),
     height: Math.max(...ys) - Math.min(...ys),
-    angle: 0,
     strokeColor: color,
-    backgroundColor: 'transparent',
-    fillStyle: 'solid',
-    strokeWidth: 2,
-    strokeStyle: 'solid',
-    roughness: 1,
-    opacity: 100,
-    groupIds: [],
-    frameId: null,
-    roundness: null,
     seed,
-    boundElements: null,
-    updated: 1,
-    link: null,
-    locked: false,
     points,
     pressures: points.map(() => 0.5),
     simulatePressure: false,
     lastCommittedPoint: points[points.length - 1] ?? null,
-  };
+  });
 }
 
 /**

@@ -4,40 +4,14 @@
  * a restart (or a second node) adds nothing, and a visitor who deletes it does not get it back
  * until the data directory is new.
  */
+import { completeElement } from '@tabula/domain';
 import type { SceneElement } from '@tabula/domain';
 
 export const SAMPLE_CANVAS_NAME = 'Welcome to Tabula';
 
-/** What every element of the sample shares (Excalidraw fills in anything else it needs). */
+/** An element of the sample (Excalidraw's defaults for everything not given). */
 function base(id: string, index: string, type: string, x: number, y: number, w: number, h: number) {
-  return {
-    id,
-    type,
-    index,
-    x,
-    y,
-    width: w,
-    height: h,
-    angle: 0,
-    version: 1,
-    versionNonce: 1,
-    isDeleted: false,
-    strokeColor: '#1e1e1e',
-    backgroundColor: 'transparent',
-    fillStyle: 'solid',
-    strokeWidth: 2,
-    strokeStyle: 'solid',
-    roughness: 1,
-    opacity: 100,
-    groupIds: [],
-    frameId: null,
-    roundness: null,
-    seed: 7,
-    boundElements: null,
-    updated: 1,
-    link: null,
-    locked: false,
-  };
+  return { id, type, index, x, y, width: w, height: h, version: 1, seed: 7 };
 }
 
 function text(id: string, index: string, x: number, y: number, content: string, size: number) {
@@ -95,5 +69,5 @@ export function sampleElements(userId: string): SceneElement[] {
       endArrowhead: 'arrow',
       roundness: { type: 2 },
     },
-  ] as unknown as SceneElement[];
+  ].map(completeElement);
 }
