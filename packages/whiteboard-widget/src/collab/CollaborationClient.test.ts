@@ -8,7 +8,7 @@ import { rect, stroke } from '../test/elements';
 import { linesDrawn, open, sharedCanvas, useEngineServer, visibleIds } from '../test/engineServer';
 import { until } from '../test/testBoard';
 import type { TestTab } from '../test/testBoard';
-import type { CollaborationError } from './CollaborationClient';
+import type { CollaborationError } from './collaborationOptions';
 import { ManualScheduler } from './scheduler';
 
 const server = useEngineServer();

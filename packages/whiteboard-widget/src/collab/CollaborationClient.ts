@@ -1,4 +1,4 @@
-import { BehaviorSubject, Subject, Subscription } from 'rxjs';
+import { Subscription } from 'rxjs';
 import type { Observable } from 'rxjs';
 import { reconcile } from '@tabula/domain';
 import type { SceneElement } from '@tabula/domain';
@@ -6,13 +6,13 @@ import type { AckError, JoinCanvasResult, UpdatedCanvasMessage } from '@tabula/d
 import { createDeltaTracker } from '../scene/deltaTracker';
 import type { EditingState } from '../scene/editingIds';
 import type { BoardView } from './boardView';
+import { ClientSignals } from './clientSignals';
 import {
   ClientClosedError,
   JoinRefusedError,
   MIN_INK_INTERVAL_MS,
   POINTER_INTERVAL_MS,
   PREVIEW_TIMEOUT_MS,
-  WAITING_SHOWN_AFTER_MS,
 } from './collaborationOptions';
 import type { CollaborationClientOptions, CollaborationError } from './collaborationOptions';
 import { browserOnline, collaborationStatus } from './connectionStatus';
@@ -25,26 +25,13 @@ import { outboxKey } from './outbox';
 import type { OutboxEntry } from './outbox';
 import { OutboxSender } from './outboxSender';
 import { PeerDirectory } from './peers';
-import { followPeers } from './peerEvents';
+import { followCanvas, followPeers } from './peerEvents';
 import type { RemotePeer } from './peers';
 import { RemoteScene } from './remoteScene';
 import { systemScheduler } from './scheduler';
 import type { Scheduler } from './scheduler';
 import { Throttle } from './throttle';
 import type { Transport, TransportStatus } from './Transport';
-
-export type { CollaborationStatus } from './connectionStatus';
-export type { BoardView, SceneUpdate } from './boardView';
-
-export {
-  ClientClosedError,
-  JoinRefusedError,
-  MIN_INK_INTERVAL_MS,
-  POINTER_INTERVAL_MS,
-  PREVIEW_TIMEOUT_MS,
-  WAITING_SHOWN_AFTER_MS,
-} from './collaborationOptions';
-export type { CollaborationClientOptions, CollaborationError } from './collaborationOptions';
 
 /**
  * The one client sync engine of a canvas, over a `Transport`, without any UI framework; a
@@ -76,13 +63,7 @@ export class CollaborationClient {
   private readonly pointerThrottle: Throttle<{ x: number; y: number; tool?: string }>;
   private readonly inkThrottle: Throttle<null>;
   private readonly subscriptions = new Subscription();
-  private readonly statusSubject = new BehaviorSubject<CollaborationStatus>('connecting');
-  private readonly peersSubject = new BehaviorSubject<RemotePeer[]>([]);
-  private readonly errorSubject = new Subject<CollaborationError>();
-  private readonly pendingSubject = new BehaviorSubject<number>(0);
-  private readonly waitingSubject = new BehaviorSubject<number>(0);
-  private readonly notSavedSubject = new BehaviorSubject<number>(0);
-  private readonly loadedSubject = new BehaviorSubject<boolean>(false);
+  private readonly signals = new ClientSignals();
   private readonly joinedOnce: Promise<void>;
   private markJoined: () => void = () => undefined;
   private markClosed: (error: Error) => void = () => undefined;
@@ -101,22 +82,21 @@ export class CollaborationClient {
   private started = false;
   private lastRevision: number | null = null;
   private buffered: UpdatedCanvasMessage[] | null = null;
-  private cancelWaitingCheck: (() => void) | null = null;
 
   /** Connection and join state. */
-  readonly status$: Observable<CollaborationStatus> = this.statusSubject.asObservable();
+  readonly status$: Observable<CollaborationStatus> = this.signals.status$;
   /** Everyone else on the canvas, with their pointers. */
-  readonly peers$: Observable<RemotePeer[]> = this.peersSubject.asObservable();
+  readonly peers$: Observable<RemotePeer[]> = this.signals.peers$;
   /** Refusals, a deleted canvas, an ended session. */
-  readonly errors$: Observable<CollaborationError> = this.errorSubject.asObservable();
+  readonly errors$: Observable<CollaborationError> = this.signals.errors$;
   /** How many local updates wait for an ack (every change: 0 → 1 → 0 on each commit). */
-  readonly pending$: Observable<number> = this.pendingSubject.asObservable();
+  readonly pending$: Observable<number> = this.signals.pending$;
   /** The changes waiting to show the user: while not live, or once one waited over a second. */
-  readonly waiting$: Observable<number> = this.waitingSubject.asObservable();
+  readonly waiting$: Observable<number> = this.signals.waiting$;
   /** Elements that are not saved: of a type the server refuses, or in a refused change. */
-  readonly notSaved$: Observable<number> = this.notSavedSubject.asObservable();
+  readonly notSaved$: Observable<number> = this.signals.notSaved$;
   /** True once the joined scene is on the attached editor. */
-  readonly loaded$: Observable<boolean> = this.loadedSubject.asObservable();
+  readonly loaded$: Observable<boolean> = this.signals.loaded$;
 
   constructor(options: CollaborationClientOptions) {
     this.transport = options.transport;
@@ -159,7 +139,7 @@ export class CollaborationClient {
           retryDelayMs,
           addFiles: (files) => this.view?.addFiles?.(files),
           refused: (_fileId, message) =>
-            this.errorSubject.next({ kind: 'update-refused', message, code: 'FILE_REFUSED' }),
+            this.signals.error({ kind: 'update-refused', message, code: 'FILE_REFUSED' }),
         })
       : null;
     this.pointerThrottle = new Throttle(
@@ -179,51 +159,39 @@ export class CollaborationClient {
       this.markClosed = reject;
     });
     this.joinedOnce.catch(() => undefined);
-    this.pendingSubject.next(this.sender.size);
-    this.waitingSubject.next(this.sender.size);
+    this.signals.setPending(this.sender.size);
+    this.signals.setWaiting(this.sender.size, 0, false, this.scheduler, () => undefined);
   }
 
   /** Subscribes to the transport and joins the canvas whenever it is connected. */
   start(): void {
     if (this.started || this.closed) return;
     this.started = true;
-    const t = this.transport;
-    const on = <T>(source: Observable<T>, handle: (value: T) => void) =>
-      this.subscriptions.add(source.subscribe(handle));
-    const forCanvas =
-      <T extends { canvasId: string }>(handle: (message: T) => void) =>
-      (message: T) => {
-        if (message.canvasId === this.canvasId) handle(message);
-      };
-    on(
-      t.events('updated-canvas'),
-      forCanvas((message) => this.onUpdated(message)),
-    );
-    on(
-      t.events('ink'),
-      forCanvas((message) => {
-        if (this.live) this.remote.ink(message);
+    this.subscriptions.add(
+      followCanvas(this.transport, this.canvasId, {
+        updated: (message) => this.onUpdated(message),
+        ink: (message) => {
+          if (this.live) this.remote.ink(message);
+        },
+        deleted: (message) =>
+          this.signals.error({ kind: 'canvas-deleted', message: message.message }),
       }),
     );
     this.subscriptions.add(
-      followPeers(t, this.canvasId, this.peerDirectory, {
+      followPeers(this.transport, this.canvasId, this.peerDirectory, {
         changed: () => this.publishPeers(),
         gone: (userId) => this.peerGone(userId),
       }),
     );
-    // The socket's `error` names no canvas (it may be about the app, or another board): only
-    // this canvas' own events count as the board's errors.
-    on(
-      t.events('canvas-deleted'),
-      forCanvas((message) =>
-        this.errorSubject.next({ kind: 'canvas-deleted', message: message.message }),
-      ),
+    this.subscriptions.add(
+      this.online$.subscribe((online) => {
+        this.online = online;
+        this.publishStatus();
+      }),
     );
-    on(this.online$, (online) => {
-      this.online = online;
-      this.publishStatus();
-    });
-    on(t.status$, (status) => this.onTransportStatus(status));
+    this.subscriptions.add(
+      this.transport.status$.subscribe((status) => this.onTransportStatus(status)),
+    );
   }
 
   /**
@@ -252,7 +220,7 @@ export class CollaborationClient {
     this.remote.setView(null);
     if (!view) {
       this.initial = null;
-      this.loadedSubject.next(false);
+      this.signals.setLoaded(false);
       return;
     }
     if (view.isReady()) {
@@ -274,7 +242,7 @@ export class CollaborationClient {
     if (this.view && !this.viewReady) this.onViewReady();
     const report = this.local.report(elements, appState, this.scheduler.now());
     if (report.commit.length > 0) this.sender.add(report.commit, report.timing);
-    if (report.notSavedChanged) this.notSavedSubject.next(this.local.notSavedCount);
+    if (report.notSavedChanged) this.signals.setNotSaved(this.local.notSavedCount);
     this.remote.setEditing(report.editing, report.ended);
     if (report.inkChanged && this.live) this.inkThrottle.push(null);
   }
@@ -296,7 +264,7 @@ export class CollaborationClient {
 
   /** Current status. */
   get status(): CollaborationStatus {
-    return this.statusSubject.value;
+    return this.signals.currentStatus;
   }
 
   /** Stops listening and closes nothing else (the transport belongs to the caller). */
@@ -317,20 +285,8 @@ export class CollaborationClient {
     this.remote.dispose();
     this.pointerThrottle.cancel();
     this.inkThrottle.cancel();
-    this.cancelWaitingCheck?.();
     this.subscriptions.unsubscribe();
-    this.statusSubject.next('closed');
-    for (const subject of [
-      this.statusSubject,
-      this.peersSubject,
-      this.errorSubject,
-      this.pendingSubject,
-      this.waitingSubject,
-      this.notSavedSubject,
-      this.loadedSubject,
-    ]) {
-      subject.complete();
-    }
+    this.signals.close();
   }
 
   private onViewReady(): void {
@@ -341,14 +297,14 @@ export class CollaborationClient {
   }
 
   private updateLoaded(): void {
-    if (this.hasJoined && this.viewReady && !this.loadedSubject.value && !this.closed)
-      this.loadedSubject.next(true);
+    if (this.hasJoined && this.viewReady && !this.closed) this.signals.setLoaded(true);
   }
 
   private publishStatus(): void {
     if (this.closed) return;
-    const status = collaborationStatus(this.transportStatus, this.live, this.online, this.wasLive);
-    if (status !== this.statusSubject.value) this.statusSubject.next(status);
+    this.signals.setStatus(
+      collaborationStatus(this.transportStatus, this.live, this.online, this.wasLive),
+    );
     this.publishWaiting();
   }
 
@@ -372,7 +328,7 @@ export class CollaborationClient {
     this.remote.dropPreviews();
     this.publishStatus();
     if (status === 'unauthorized' && previous !== 'unauthorized')
-      this.errorSubject.next({
+      this.signals.error({
         kind: 'signed-out',
         message: 'The session has ended; sign in again to send the changes kept here.',
       });
@@ -400,7 +356,7 @@ export class CollaborationClient {
 
   /** The server said no to the canvas for good: the engine closes (the board must not stay editable). */
   private joinRefused(error: AckError): void {
-    this.errorSubject.next({ kind: 'join-refused', message: error.message, code: error.code });
+    this.signals.error({ kind: 'join-refused', message: error.message, code: error.code });
     this.markClosed(new JoinRefusedError(error.code, error.message));
     this.close();
   }
@@ -436,34 +392,27 @@ export class CollaborationClient {
 
   private outboxChanged(): void {
     if (this.closed) return;
-    this.pendingSubject.next(this.sender.size);
+    this.signals.setPending(this.sender.size);
     this.publishWaiting();
   }
 
-  /** "n changes waiting": while not live, or once the oldest waited `WAITING_SHOWN_AFTER_MS`. */
+  /** "n changes waiting" (see `ClientSignals.setWaiting`). */
   private publishWaiting(): void {
     if (this.closed) return;
-    this.cancelWaitingCheck?.();
-    this.cancelWaitingCheck = null;
-    const size = this.sender.size;
-    const waited = this.sender.oldestWait();
-    const shown = !this.live || waited >= WAITING_SHOWN_AFTER_MS ? size : 0;
-    if (shown !== this.waitingSubject.value) this.waitingSubject.next(shown);
-    if (shown === 0 && size > 0)
-      this.cancelWaitingCheck = this.scheduler.schedule(() => {
-        this.cancelWaitingCheck = null;
-        this.publishWaiting();
-      }, WAITING_SHOWN_AFTER_MS - waited);
+    const { size } = this.sender;
+    this.signals.setWaiting(size, this.sender.oldestWait(), this.live, this.scheduler, () =>
+      this.publishWaiting(),
+    );
   }
 
   private updateRefused(entry: OutboxEntry, error: AckError): void {
     if (this.closed) return;
     this.local.refused(entry.elements);
-    this.notSavedSubject.next(this.local.notSavedCount);
-    this.errorSubject.next({ kind: 'update-refused', message: error.message, code: error.code });
+    this.signals.setNotSaved(this.local.notSavedCount);
+    this.signals.error({ kind: 'update-refused', message: error.message, code: error.code });
   }
 
   private publishPeers(): void {
-    if (!this.closed) this.peersSubject.next(this.peerDirectory.list());
+    if (!this.closed) this.signals.setPeers(this.peerDirectory.list());
   }
 }

@@ -12,8 +12,9 @@ import {
   useEngineServer,
 } from '../test/engineServer';
 import { drain, intercept, until } from '../test/testBoard';
-import { CollaborationClient, JoinRefusedError } from './CollaborationClient';
-import type { CollaborationError } from './CollaborationClient';
+import { CollaborationClient } from './CollaborationClient';
+import { JoinRefusedError } from './collaborationOptions';
+import type { CollaborationError } from './collaborationOptions';
 import { ManualScheduler } from './scheduler';
 import { socketIoTransport } from './socketIoTransport';
 import { TransportError } from './Transport';

@@ -4,22 +4,18 @@
  * owns, or `socketIoTransport` opening its own) and the `useCollaboration` hook that wires it
  * to `<Whiteboard>`.
  */
+export { CollaborationClient } from './CollaborationClient';
 export {
   ClientClosedError,
-  CollaborationClient,
   MIN_INK_INTERVAL_MS,
   JoinRefusedError,
   POINTER_INTERVAL_MS,
   PREVIEW_TIMEOUT_MS,
   WAITING_SHOWN_AFTER_MS,
-} from './CollaborationClient';
-export type {
-  BoardView,
-  SceneUpdate,
-  CollaborationClientOptions,
-  CollaborationError,
-  CollaborationStatus,
-} from './CollaborationClient';
+} from './collaborationOptions';
+export type { CollaborationClientOptions, CollaborationError } from './collaborationOptions';
+export type { BoardView, SceneUpdate } from './boardView';
+export type { CollaborationStatus } from './connectionStatus';
 export { TransportError } from './Transport';
 export type { ServerPayload, Transport, TransportRequests, TransportStatus } from './Transport';
 export { FileRefusedError, httpFileTransport } from './fileTransport';

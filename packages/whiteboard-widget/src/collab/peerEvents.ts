@@ -1,4 +1,9 @@
 import type { Subscription } from 'rxjs';
+import type {
+  CanvasDeletedMessage,
+  InkMessage,
+  UpdatedCanvasMessage,
+} from '@tabula/domain/protocol';
 import type { PeerDirectory } from './peers';
 import type { Transport } from './Transport';
 
@@ -48,6 +53,39 @@ export function followPeers(
     transport.events('disconnected-user').subscribe((userId) => {
       directory.userDisconnected(userId);
       tell.gone(userId);
+    }),
+  );
+  return subscription;
+}
+
+/** What `followCanvas` tells its owner about one canvas. */
+export interface CanvasEvents {
+  updated(message: UpdatedCanvasMessage): void;
+  ink(message: InkMessage): void;
+  deleted(message: CanvasDeletedMessage): void;
+}
+
+/**
+ * The transport's messages about one canvas: committed changes, peers' ink and its deletion.
+ * (The socket's `error` names no canvas, as it may be about the app or another board: only
+ * this canvas's own events count as the board's.)
+ */
+export function followCanvas(
+  transport: Transport,
+  canvasId: string,
+  tell: CanvasEvents,
+): Subscription {
+  const subscription = transport.events('updated-canvas').subscribe((message) => {
+    if (message.canvasId === canvasId) tell.updated(message);
+  });
+  subscription.add(
+    transport.events('ink').subscribe((message) => {
+      if (message.canvasId === canvasId) tell.ink(message);
+    }),
+  );
+  subscription.add(
+    transport.events('canvas-deleted').subscribe((message) => {
+      if (message.canvasId === canvasId) tell.deleted(message);
     }),
   );
   return subscription;

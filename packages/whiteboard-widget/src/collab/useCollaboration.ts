@@ -8,12 +8,10 @@ import type {
   WhiteboardFiles,
   WhiteboardHandle,
 } from '../Whiteboard.types';
-import { ClientClosedError, CollaborationClient } from './CollaborationClient';
-import type {
-  CollaborationClientOptions,
-  CollaborationError,
-  CollaborationStatus,
-} from './CollaborationClient';
+import { CollaborationClient } from './CollaborationClient';
+import { ClientClosedError } from './collaborationOptions';
+import type { CollaborationClientOptions, CollaborationError } from './collaborationOptions';
+import type { CollaborationStatus } from './connectionStatus';
 import type { RemotePeer } from './peers';
 import type { Transport } from './Transport';
 

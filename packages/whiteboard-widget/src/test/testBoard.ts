@@ -1,11 +1,8 @@
 import { filter, firstValueFrom } from 'rxjs';
 import type { SceneElement } from '@tabula/domain';
 import { CollaborationClient } from '../collab/CollaborationClient';
-import type {
-  BoardView,
-  CollaborationClientOptions,
-  SceneUpdate,
-} from '../collab/CollaborationClient';
+import type { BoardView, SceneUpdate } from '../collab/boardView';
+import type { CollaborationClientOptions } from '../collab/collaborationOptions';
 import { socketIoTransport } from '../collab/socketIoTransport';
 import type { SocketIoTransport } from '../collab/socketIoTransport';
 import type { Transport } from '../collab/Transport';
