@@ -14,16 +14,11 @@ import { createInMemoryFileStore } from './infrastructure/files/inMemoryFileStor
 import { openSqliteFileStore } from './infrastructure/files/sqliteFileStore';
 import type { PresenceStore } from './infrastructure/readModels/presenceStore';
 import { createInMemorySnapshotStore } from './infrastructure/snapshots/inMemorySnapshotStore';
-import { createRedisSnapshotStore } from './infrastructure/snapshots/redisSnapshotStore';
 import type { SnapshotStore } from './infrastructure/snapshots/snapshotStore';
 import { openSqliteSnapshotStore } from './infrastructure/snapshots/sqliteSnapshotStore';
 import type { ReadModelStore } from './infrastructure/readModels/readModelStore';
-import {
-  createInMemoryPresenceStore,
-  createInMemoryReadModelStore,
-  createRedisPresenceStore,
-  createRedisReadModelStore,
-} from './infrastructure/readModels/index';
+import { createInMemoryPresenceStore } from './infrastructure/readModels/inMemoryPresenceStore';
+import { createInMemoryReadModelStore } from './infrastructure/readModels/inMemoryReadModelStore';
 
 export interface Adapters {
   eventStore: EventStore<Event>;
@@ -44,21 +39,23 @@ export async function openAdapters(config: Config): Promise<Adapters> {
   } else {
     eventStore = openSqliteEventStore<Event>({ dataDir: config.dataDir });
   }
-  const readModels = config.redisUrl
-    ? createRedisReadModelStore({ redis: config.redisUrl, prefix: 'tabula:rm' })
+  // Redis code (and ioredis) is loaded only when Redis is configured.
+  const redis = config.redisUrl ? await import('./infrastructure/redisStores') : undefined;
+  const readModels = redis
+    ? redis.createRedisReadModelStore({ redis: config.redisUrl!, prefix: 'tabula:rm' })
     : createInMemoryReadModelStore();
   // Snapshots sit next to the log: in its SQLite file, or in Redis for the scale-out stores.
   const snapshots = !config.eventStoreUrl
     ? openSqliteSnapshotStore({ dataDir: config.dataDir })
-    : config.redisUrl
-      ? createRedisSnapshotStore({ redis: config.redisUrl, prefix: 'tabula:snapshots' })
+    : redis
+      ? redis.createRedisSnapshotStore({ redis: config.redisUrl!, prefix: 'tabula:snapshots' })
       : createInMemorySnapshotStore();
   // Image files beside the log too (in memory with KurrentDB: no shared file store yet).
   const files = !config.eventStoreUrl
     ? openSqliteFileStore({ dataDir: config.dataDir })
     : createInMemoryFileStore();
-  const presence = config.redisUrl
-    ? createRedisPresenceStore({ redis: config.redisUrl, prefix: 'tabula:presence' })
+  const presence = redis
+    ? redis.createRedisPresenceStore({ redis: config.redisUrl!, prefix: 'tabula:presence' })
     : createInMemoryPresenceStore();
   let socketIoAdapter: Adapters['socketIoAdapter'];
   let adapterClient: { quit(): Promise<unknown> } | undefined;

@@ -84,27 +84,32 @@ describe('a paused peer', () => {
       revision = ack.data.revision;
       wrote += 2 * JSON.stringify(elements).length;
     }
-    /** Waits until the watcher (reading normally) has heard the latest commit. */
-    const watcherCaughtUp = () =>
-      eventMatching<{ revision: number }>(
+    /**
+     * Draws the next stroke and waits until the watcher (reading normally) has heard its
+     * commit; it listens before drawing, so a frame that beats the ack is not missed.
+     */
+    const drawAndHear = async () => {
+      const next = version + 1;
+      const heard = eventMatching<{ elements: { version: number }[] }>(
         watcher,
         'updated-canvas',
-        (m) => m.revision === revision,
+        (m) => m.elements[0]?.version === next,
       );
+      await draw();
+      await heard;
+    };
 
     tcpOf(paused).pause();
     // Fill the kernel's buffers and then the server's, until the server holds back.
     for (let i = 0; held() <= MAX_BACKLOG; i++) {
       if (i > 5000) throw new Error(`the server never held more than ${held()} bytes`);
-      const heard = draw().then(watcherCaughtUp);
-      await heard;
+      await drawAndHear();
     }
     const baseline = memoryAfterGc();
     const wroteBefore = wrote;
     let mostHeld = held();
     for (let i = 0; i < 400; i++) {
-      const heard = draw().then(watcherCaughtUp);
-      await heard;
+      await drawAndHear();
       mostHeld = Math.max(mostHeld, held());
     }
     const sentMeanwhile = wrote - wroteBefore;
