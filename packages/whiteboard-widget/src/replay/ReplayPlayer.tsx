@@ -22,6 +22,7 @@ import type { ReplayPosition } from './replayModel';
 import { AuthorFilterControls, CompareControls } from './ReplayTools';
 import { styles } from './replayStyles';
 import { Timeline } from './Timeline';
+import { lastAtOrBefore } from './timelineMarks';
 import { useElementInfo } from './useElementInfo';
 import { usePlayback } from './usePlayback';
 import type { OpeningFrame } from './usePlayback';
@@ -79,9 +80,13 @@ export const ReplayPlayer = forwardRef<ReplayPlayerHandle, ReplayPlayerProps>(
 
     const playback = usePlayback(model, boardRef, playheadRef, openingRef);
     const { view, paint, act } = playback;
+    // Opened at the latest revision, the playhead follows new entries; opened at a revision, it
+    // stays there.
+    const opensAtLatest = useRef((props.initialRevision ?? revision) === undefined);
     const onReached = useCallback(
       (target: number) => {
-        model.seekRevision(target);
+        if (opensAtLatest.current) model.seekApplied(lastAtOrBefore(model.steps, target) + 1);
+        else model.seekRevision(target);
         openingRef.current = null;
         paint();
       },
@@ -112,7 +117,8 @@ export const ReplayPlayer = forwardRef<ReplayPlayerHandle, ReplayPlayerProps>(
     const exports = useReplayExports(model, props.onExport);
     const info = useElementInfo(source, model, boardRef, view.revision);
 
-    // Controlled position: a new `revision` is sought once the steps up to it have loaded.
+    // Controlled position: a new `revision` is sought once the steps up to it have loaded (any
+    // revision: one that is not a drawing shows the last drawing before it, and is kept).
     const sought = useRef(props.initialRevision ?? revision);
     useEffect(() => {
       if (revision === undefined || revision === sought.current) return;
@@ -126,8 +132,8 @@ export const ReplayPlayer = forwardRef<ReplayPlayerHandle, ReplayPlayerProps>(
     useEffect(() => {
       if (!view.started || reported.current === view.revision) return;
       reported.current = view.revision;
-      if (view.revision !== revision) onRevisionChange.current?.(view.revision);
-    }, [view.started, view.revision, revision]);
+      onRevisionChange.current?.(view.revision);
+    }, [view.started, view.revision]);
 
     useImperativeHandle(
       ref,

@@ -10,6 +10,7 @@ import { guardLocalOnly, launchChromium } from '@tabula/testing';
 import type { LocalOnlyGuard } from '@tabula/testing';
 import { startInMemoryServer } from '@tabula/server/testing';
 import type { InMemoryServer, TestUser } from '@tabula/server/testing';
+import { restHistorySource } from './restHistorySource';
 import { sampleIndex, sampleStroke } from './sampleHistory';
 import { openDrawer } from './test/drawer';
 import { startReplayHarness } from './test/replayHarness';
@@ -51,11 +52,22 @@ beforeAll(async () => {
       const timing = { [id]: points.map((_, i) => i * 20) };
       const revision = await drawers[by.userId]!.draw([element], timing);
       strokes.push({ id, revision, by, x: x + 55, y: y + 6 });
+      // An entry that leaves the drawing unchanged, between the third and fourth strokes.
+      if (n === 2) await rename('replayed, renamed');
     }
   } finally {
     for (const drawer of Object.values(drawers)) drawer.close();
   }
 }, 300_000);
+
+async function rename(name: string): Promise<void> {
+  const response = await fetch(`${server.url}/canvas/updatecanvasname/${canvasId}`, {
+    method: 'POST',
+    headers: { 'auth-token': alice.token, 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  expect(response.ok).toBe(true);
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -214,6 +226,39 @@ describe('the replay player against the real server', () => {
     expect(byKind.webm!.type).toContain('video/webm');
     expect(byKind.webm!.size).toBeGreaterThan(0);
     expect(byKind.webm!.head.slice(0, 4)).toEqual([0x1a, 0x45, 0xdf, 0xa3]);
+  });
+
+  it('sits on a chosen revision that is not a drawing, and reports that revision once', async () => {
+    const history = await restHistorySource({
+      baseUrl: server.url,
+      canvasId,
+      token: alice.token,
+    }).history();
+    const renamed = history.entries.find(
+      (entry) => entry.revision > strokes[2]!.revision && entry.revision < strokes[3]!.revision,
+    );
+    expect(renamed).toBeDefined();
+    const revision = renamed!.revision;
+    await page.evaluate(() => {
+      window.__replay.revisions = [];
+    });
+    await page.evaluate((chosen) => window.__replay.setRevision(chosen), revision);
+    await expect
+      .poll(() => slider(page).getAttribute('aria-valuenow'), GUARD)
+      .toBe(String(revision));
+    await waitForIds(
+      page,
+      strokes.slice(0, 3).map((stroke) => stroke.id),
+    );
+    await page.waitForFunction(
+      (chosen) => window.__replay.revisions.includes(chosen),
+      revision,
+      GUARD,
+    );
+    // A report that another render would have made has had its chance once the board settled.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(await page.evaluate(() => window.__replay.revisions)).toEqual([revision]);
+    expect(await page.evaluate(() => window.__replay.player!.position().revision)).toBe(revision);
   });
 
   it('made no request outside this machine (fonts self-hosted)', () => {

@@ -61,8 +61,48 @@ describe('ReplayModel', () => {
     model.seekRevision(2);
     expect(ids(model.frame())).toEqual(['stroke-0']);
     model.seekRevision(1);
+    expect(model.position()).toMatchObject({ applied: 0, revision: 1 });
+    model.seekRevision(0);
     expect(model.position()).toMatchObject({ applied: 0, revision: 0 });
     expect(model.frame()).toEqual([]);
+  });
+
+  it('sits on a revision that is not a drawing: the scene before it, that revision, kept as steps load', () => {
+    // Drawings at revisions 2, 3, 5, 6, 8, 9: 4 and 7 are entries that left the drawing unchanged.
+    const steps = sixStrokes().map((step, index) => ({
+      ...step,
+      entry: { ...step.entry, revision: [2, 3, 5, 6, 8, 9][index]! },
+    }));
+    const { model, advance } = modelOf(steps.slice(0, 3));
+    model.seekRevision(4);
+    expect(model.position()).toMatchObject({ applied: 2, revision: 4 });
+    expect(ids(model.frame())).toEqual(['stroke-0', 'stroke-1']);
+    // More steps load: the playhead stays on revision 4.
+    model.append(steps.slice(3, 4));
+    advance(60_000);
+    expect(model.position()).toMatchObject({ applied: 2, revision: 4 });
+    // The last revision held, not a drawing: at the end, and it stays there as more steps load.
+    model.seekRevision(7);
+    expect(model.position()).toMatchObject({ applied: 4, revision: 7 });
+    model.append(steps.slice(4));
+    expect(model.position()).toMatchObject({ applied: 4, revision: 7 });
+    expect(ids(model.frame())).toEqual(['stroke-0', 'stroke-1', 'stroke-2', 'stroke-3']);
+    // So does a drawing's revision at the end of the steps held.
+    const paged = modelOf(steps.slice(0, 2)).model;
+    paged.seekRevision(3);
+    paged.append(steps.slice(2));
+    expect(paged.position()).toMatchObject({ applied: 2, revision: 3 });
+    // Moving the playhead forgets it.
+    model.stepForward();
+    expect(model.position()).toMatchObject({ applied: 5, revision: 8 });
+    model.seekRevision(4);
+    model.play();
+    expect(model.position().revision).toBe(3);
+    // A revision sought before its steps load shows the scene as of it once they do.
+    const late = modelOf(steps.slice(0, 2)).model;
+    late.seekRevision(7);
+    late.append(steps.slice(2));
+    expect(late.position()).toMatchObject({ applied: 4, revision: 7 });
   });
 
   it('steps one entry forward and back', () => {

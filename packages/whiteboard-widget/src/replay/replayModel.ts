@@ -37,6 +37,13 @@ export class ReplayModel {
   private skip = false;
   private authorFilter: AuthorFilter | null = null;
   private comparison: { diff: RevisionDiff; frame: SceneElement[] } | null = null;
+  /**
+   * The revision sought, which may be one no step has (an entry that left the drawing
+   * unchanged: a rename, a named version…): the playhead sits after the last step at or before
+   * it and reports it, and steps loaded later do not move it (not even from the end). Any move
+   * of the playhead forgets it.
+   */
+  private pinned: number | null = null;
 
   constructor(
     now: () => number,
@@ -58,7 +65,12 @@ export class ReplayModel {
     const atEnd = this.steps.length > 0 && point.applied >= this.steps.length;
     this.steps.push(...fresh);
     this.attribution.append(fresh);
-    this.reschedule(atEnd && !this.clock.playing ? null : point);
+    if (this.pinned !== null) {
+      // A revision sought stays: the scene as of it (steps at or before it may have come).
+      const applied = lastAtOrBefore(this.steps, this.pinned) + 1;
+      this.reschedule({ applied, offset: 0 });
+      this.clock.seek(timeAfter(this.schedule, applied));
+    } else this.reschedule(atEnd && !this.clock.playing ? null : point);
     return fresh.length;
   }
 
@@ -94,7 +106,7 @@ export class ReplayModel {
     const duration = this.schedule.durations[point.applied] ?? 0;
     return {
       ...point,
-      revision: revisionAfter(this.steps, point.applied, this.baseRevision),
+      revision: this.pinned ?? revisionAfter(this.steps, point.applied, this.baseRevision),
       time,
       total: this.schedule.total,
       progress: duration > 0 ? Math.max(0, point.offset) / duration : 0,
@@ -102,6 +114,7 @@ export class ReplayModel {
   }
 
   play(): void {
+    this.pinned = null;
     this.comparison = null;
     this.clock.play();
   }
@@ -116,12 +129,18 @@ export class ReplayModel {
 
   /** Moves the playhead to where the first `applied` steps are done. */
   seekApplied(applied: number): void {
+    this.pinned = null;
     this.clock.seek(timeAfter(this.schedule, Math.max(0, Math.min(applied, this.steps.length))));
   }
 
-  /** Moves the playhead to `revision` (the last step at or before it done). */
+  /**
+   * Moves the playhead to `revision` (the last step at or before it done). The revision is kept,
+   * even one between steps (an entry that is not a drawing): `position().revision` is
+   * `revision`, and steps loaded later do not move the playhead, until it is moved.
+   */
   seekRevision(revision: number): void {
     this.seekApplied(lastAtOrBefore(this.steps, revision) + 1);
+    this.pinned = Math.max(revision, this.baseRevision);
   }
 
   /** One entry forward (the current step completed when partway through it). */
