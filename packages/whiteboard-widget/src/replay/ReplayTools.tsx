@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Author, AuthorFilterMode } from './attribution';
 import type { RevisionDiff } from './compare';
-import { authorColor } from './timelineMarks';
+import { authorColors } from './timelineMarks';
 import { styles } from './replayStyles';
 
 export interface AuthorFilterProps {
@@ -13,6 +13,8 @@ export interface AuthorFilterProps {
 
 /** Who to show: tick authors to show only their elements, or to dim everyone else's. */
 export function AuthorFilterControls({ authors, selected, mode, onChange }: AuthorFilterProps) {
+  // The authors come in order of their first step, as the timeline's marks are coloured.
+  const colors = authorColors(authors.map((author) => author.id));
   const toggle = (id: string, on: boolean) => {
     const next = new Set(selected);
     if (on) next.add(id);
@@ -30,7 +32,7 @@ export function AuthorFilterControls({ authors, selected, mode, onChange }: Auth
             onChange={(event) => toggle(author.id, event.target.checked)}
           />{' '}
           <span
-            style={{ ...styles.swatch, background: authorColor(author.id) }}
+            style={{ ...styles.swatch, background: colors.get(author.id) }}
             aria-hidden="true"
           />
           {author.name || 'Unknown user'}

@@ -1,7 +1,7 @@
 import { completeElement } from '@tabula/domain';
 import type { SceneElement } from '@tabula/domain';
 import type { HistoryEntry, ReplayStep } from '@tabula/domain/protocol';
-import { authorColor } from './timelineMarks';
+import { authorColors } from './timelineMarks';
 
 /** An author of a generated history. */
 export interface SampleAuthor {
@@ -92,6 +92,7 @@ export function sampleSteps(options: SampleOptions): ReplayStep[] {
   let clock = Date.parse(options.startAt ?? '2026-01-01T09:00:00Z');
   const first = options.firstRevision ?? 2;
   const steps: ReplayStep[] = [];
+  const colors = authorColors(options.authors.map((author) => author.id));
   for (let n = 0; n < options.count; n += 1) {
     const author = options.authors[n % options.authors.length]!;
     const id = `stroke-${n}`;
@@ -102,7 +103,7 @@ export function sampleSteps(options: SampleOptions): ReplayStep[] {
     const times = points.map((_, i) => i * every);
     const x = 40 + (n % 8) * 230;
     const y = 40 + Math.floor(n / 8) * 60;
-    const color = authorColor(author.id);
+    const color = colors.get(author.id)!;
     const element = sampleStroke(id, sampleIndex(n), x, y, points, color, n + 1);
     clock += times[times.length - 1]!;
     const entry: HistoryEntry = {

@@ -1,5 +1,4 @@
 import type { Checkpoint, ReplayStep } from '@tabula/domain/protocol';
-import { colorFor } from '../collaborators';
 import { firstIndex } from './firstIndex';
 
 /** One mark of the timeline: one entry of the replay. */
@@ -15,25 +14,79 @@ export interface TimelineMark {
   label?: string;
 }
 
-/** The colour of an author's marks and highlights. */
+/**
+ * Authors' colours: twelve strokes of Excalidraw's palette (open-color, shade 8–9), far enough
+ * apart to tell two authors apart on the timeline.
+ */
+export const AUTHOR_PALETTE: readonly string[] = [
+  '#e03131', // red
+  '#1971c2', // blue
+  '#2f9e44', // green
+  '#f08c00', // orange
+  '#9c36b5', // grape
+  '#0c8599', // cyan
+  '#c2255c', // pink
+  '#6741d9', // violet
+  '#66a80f', // lime
+  '#e8590c', // deep orange
+  '#099268', // teal
+  '#3b5bdb', // indigo
+];
+
+/** FNV-1a over the id's UTF-16 units: the same number in every browser. */
+function hashOf(id: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i += 1) {
+    hash ^= id.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** An author's own colour, from their id alone (where no other author is known). */
 export function authorColor(actorId: string): string {
-  return colorFor(actorId).stroke;
+  return AUTHOR_PALETTE[hashOf(actorId) % AUTHOR_PALETTE.length]!;
 }
 
 /**
- * The timeline's marks, one per step, coloured per author; a checkpoint labels the last step
+ * The colours of a canvas's authors, given in order of their first entry (the same order for
+ * every viewer, so every viewer sees the same colours). Each takes its own colour
+ * (`authorColor`) unless an earlier author has it, then the next free one; only past twelve
+ * authors do colours repeat. An author's colour depends only on the authors before them, so it
+ * does not change as more of the history loads.
+ */
+export function authorColors(actorIds: Iterable<string>): Map<string, string> {
+  const colors = new Map<string, string>();
+  const taken = new Set<number>();
+  for (const id of actorIds) {
+    if (colors.has(id)) continue;
+    const own = hashOf(id) % AUTHOR_PALETTE.length;
+    let slot = own;
+    for (let n = 0; n < AUTHOR_PALETTE.length && taken.has(slot); n += 1) {
+      slot = (own + n + 1) % AUTHOR_PALETTE.length;
+    }
+    if (taken.has(slot)) slot = own;
+    taken.add(slot);
+    colors.set(id, AUTHOR_PALETTE[slot]!);
+  }
+  return colors;
+}
+
+/**
+ * The timeline's marks, one per step, coloured per author (`authorColors`); a checkpoint labels the last step
  * at or before its revision (several on one step are joined).
  */
 export function timelineMarks(
   steps: readonly ReplayStep[],
   checkpoints: readonly Checkpoint[] = [],
 ): TimelineMark[] {
+  const colors = authorColors(steps.map(({ entry }) => entry.actorId));
   const marks: TimelineMark[] = steps.map(({ entry }, index) => ({
     applied: index + 1,
     revision: entry.revision,
     actorId: entry.actorId,
     actorName: entry.actorName,
-    color: authorColor(entry.actorId),
+    color: colors.get(entry.actorId)!,
   }));
   for (const checkpoint of checkpoints) {
     const index = lastAtOrBefore(steps, checkpoint.revision);
