@@ -55,6 +55,9 @@ const LAYER_STYLE = {
 /** In the dark theme Excalidraw inverts its canvas with this filter; the layer follows. */
 const DARK_LAYER_STYLE = { ...LAYER_STYLE, filter: 'invert(93%) hue-rotate(180deg)' };
 
+/** Fitting a drawing into view never zooms in past 100 %. */
+export const FIT_MAX_ZOOM = 1;
+
 /** How far (screen px) from an element's bounds the pointer still counts as on it. */
 const HIT_SLOP_PX = 6;
 
@@ -109,6 +112,8 @@ export const ReplayBoard = memo(function ReplayBoard(props: ReplayBoardProps) {
           api.scrollToContent(elements as unknown as ExcalidrawElements, {
             fitToViewport: true,
             viewportZoomFactor: 0.9,
+            // A small drawing (one rectangle left after a restore) shows at its size, not blown up.
+            maxZoom: FIT_MAX_ZOOM,
             animate: false,
           });
         }

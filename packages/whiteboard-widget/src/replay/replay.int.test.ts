@@ -266,6 +266,56 @@ describe('the replay player against the real server', () => {
   });
 });
 
+describe('a canvas left with one small drawing', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    const small = await server.createCanvas(alice.token, 'one small stroke');
+    const drawer = await openDrawer(server.url, alice, small);
+    try {
+      const points: [number, number][] = [
+        [0, 0],
+        [12, 4],
+        [24, 0],
+      ];
+      await drawer.draw([sampleStroke('small', sampleIndex(0), 300, 200, points, '#1971c2', 1)]);
+    } finally {
+      drawer.close();
+    }
+    context = await browser.newContext({ viewport: { width: 900, height: 640 } });
+    page = await context.newPage();
+    await page.goto(playerUrl(alice, { canvas: small }));
+    await waitForIds(page, ['small']);
+  }, 60_000);
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('fits it into view without zooming in past 100 %', async () => {
+    const board = (await page.getByTestId('replay-board').boundingBox())!;
+    const centre = { x: board.x + board.width / 2, y: board.y + board.height / 2 };
+    // Fitted: the stroke's centre is at the board's centre.
+    await page.waitForFunction(
+      ({ x, y }) => {
+        const at = window.__replay.player?.toViewport({ x: 312, y: 202 });
+        return at !== null && at !== undefined && Math.hypot(at.x - x, at.y - y) < 30;
+      },
+      centre,
+      GUARD,
+    );
+    const zoom = await page.evaluate(() => {
+      const { player } = window.__replay;
+      return (
+        (player!.toViewport({ x: 100, y: 0 })!.x - player!.toViewport({ x: 0, y: 0 })!.x) / 100
+      );
+    });
+    expect(zoom).toBeLessThanOrEqual(1);
+    expect(zoom).toBeGreaterThan(0.5);
+  });
+});
+
 describe('a source that fails', () => {
   it('shows the error instead of a blank board', async () => {
     const context = await browser.newContext();
