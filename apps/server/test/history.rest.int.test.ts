@@ -322,4 +322,28 @@ describe('canvas history', () => {
       },
     });
   });
+
+  it('lets a socket watch a canvas without its board: history entries, no drawing frames; strangers get NOT_FOUND', async () => {
+    const canvasId = await sharedCanvas();
+    const watcher = await server.socket(guest.token);
+    const watching = await emitWithAck(watcher, 'watch-canvas', { canvasId });
+    expect(watching).toMatchObject({ ok: true, data: { canvasId } });
+    const heard: string[] = [];
+    watcher.onAny((event: string) => heard.push(event));
+    const entry = nextEvent<HistoryAppendedMessage>(watcher, 'history-appended');
+    const revision = await draw(ownerSocket, canvasId, [element('watched')]);
+    let message = await entry;
+    while (message.entry.revision < revision)
+      message = await nextEvent<HistoryAppendedMessage>(watcher, 'history-appended');
+    // The board's frame for this commit would have come before its history entry.
+    expect(heard).not.toContain('updated-canvas');
+    const stranger = await signUp(server, 'stranger');
+    const refused = await emitWithAck(await server.socket(stranger.token), 'watch-canvas', {
+      canvasId,
+    });
+    expect(refused).toEqual({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: 'Canvas not found.' },
+    });
+  });
 });

@@ -135,7 +135,7 @@ export function createGateway(
     void socket.join([rooms.user(socket.data.userId), rooms.session(socket.data.sessionId)]);
     registerPresenceHandlers(io, socket, context, auth, canvases);
     registerCollaborationHandlers(socket, context, canvases);
-    registerDrawingHandlers(socket, socketSession(socket), context, live, toOtherNodes);
+    registerDrawingHandlers(socket, socketSession(socket), context, live, canvases, toOtherNodes);
     markOnline(io, socket, context).catch((error) => context.logError(error, 'presence'));
   });
 

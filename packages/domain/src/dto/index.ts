@@ -17,6 +17,7 @@ export {
   OnlineDto,
   PointerDto,
   RemoveUserDto,
+  WatchCanvasDto,
 } from './socket.dto';
 export {
   CheckpointDto,

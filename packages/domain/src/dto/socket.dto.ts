@@ -4,6 +4,7 @@ import type { GestureTiming } from '../canvas/canvas.events';
 import type { InkPointPatch, SceneElement } from '../scene/index';
 import type {
   AcceptInvitationPayload,
+  CanvasRef,
   CanvasUpdatePayload,
   InkPayload,
   InviteUserPayload,
@@ -74,6 +75,11 @@ export class LeaveCanvasDto implements LeaveCanvasPayload {
 export class JoinCanvasDto implements JoinCanvasPayload {
   @IdField() canvasId!: string;
   @OptionalIntegerField(0) sinceRevision?: number;
+}
+
+/** `watch-canvas`: listen to a canvas's room without showing its board. */
+export class WatchCanvasDto implements CanvasRef {
+  @IdField() canvasId!: string;
 }
 
 /** `canvas-update`: one gesture's element upserts, 1..1000 valid elements. */

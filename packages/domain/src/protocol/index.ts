@@ -73,6 +73,7 @@ export type {
   ServerToClientEvents,
   SocketErrorCode,
   UpdatedCanvasMessage,
+  WatchCanvasResult,
 } from './socket';
 export { CLIENT_EVENT_NAMES } from './socket';
 

@@ -25,7 +25,7 @@ const SERVER_EVENTS: Record<ServerEventName, true> = {
 
 describe('protocol contract', () => {
   it('names every socket event of PROTOCOL.md', () => {
-    expect(CLIENT_EVENT_NAMES).toHaveLength(15);
+    expect(CLIENT_EVENT_NAMES).toHaveLength(16);
     expect(Object.keys(SERVER_EVENTS)).toHaveLength(16);
     expectTypeOf<AckResult<number>>().toEqualTypeOf<
       { ok: true; data: number } | { ok: false; error: { code: string; message: string } }

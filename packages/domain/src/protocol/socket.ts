@@ -215,6 +215,15 @@ export interface UpdatedCanvasMessage {
   elements: SceneElement[];
 }
 
+/**
+ * `watch-canvas`'s ack: the socket listens to the canvas's room (history entries, membership,
+ * deletion) without showing the board: no scene, no drawing frames, no ink.
+ */
+export interface WatchCanvasResult {
+  canvasId: string;
+  revision: number;
+}
+
 /** `canvas-deleted`. */
 export interface CanvasDeletedMessage {
   canvasId: string;
@@ -255,6 +264,7 @@ export interface ClientToServerEvents {
   pointer: (payload: PointerPayload) => void;
   ink: (payload: InkPayload, ack?: Ack<null>) => void;
   'close-canvas': (payload: CanvasRef, ack?: Ack<CanvasRef>) => void;
+  'watch-canvas': (payload: CanvasRef, ack?: Ack<WatchCanvasResult>) => void;
 }
 
 /** What the server emits. */
@@ -300,6 +310,7 @@ const CLIENT_EVENT_SET: Record<ClientEventName, true> = {
   pointer: true,
   ink: true,
   'close-canvas': true,
+  'watch-canvas': true,
 };
 export const CLIENT_EVENT_NAMES = Object.keys(CLIENT_EVENT_SET) as readonly ClientEventName[];
 /** Every server → client event name. */

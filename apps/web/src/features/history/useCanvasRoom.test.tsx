@@ -26,16 +26,13 @@ async function renderRoom() {
 }
 
 const joins = (socket: Awaited<ReturnType<typeof renderRoom>>['socket']) =>
-  socket.emitted.filter((call) => call.event === 'join-canvas');
+  socket.emitted.filter((call) => call.event === 'watch-canvas');
 
 describe('useCanvasRoom', () => {
-  it('joins the room, reports the join and the canvas’s new entries only', async () => {
+  it('watches the room (no board), reports it and the canvas’s new entries only', async () => {
     const { socket, listener } = await renderRoom();
     expect(joins(socket).map((call) => call.args[0])).toEqual([{ canvasId: 'c1' }]);
-    socket.answer('join-canvas', {
-      ok: true,
-      data: { kind: 'snapshot', canvasId: 'c1', revision: 3, elements: [] },
-    });
+    socket.answer('watch-canvas', { ok: true, data: { canvasId: 'c1', revision: 3 } });
     await waitFor(() => expect(listener.onJoined).toHaveBeenCalledTimes(1));
 
     socket.serverEmit('history-appended', { canvasId: 'c1', entry: drawn(4) });
@@ -44,22 +41,16 @@ describe('useCanvasRoom', () => {
     expect(listener.onEntry).toHaveBeenCalledWith(drawn(4));
   });
 
-  it('joins again after a reconnect, and leaves the room when the screen goes', async () => {
+  it('watches again after a reconnect, and leaves the room when the screen goes', async () => {
     const { socket, listener, hook } = await renderRoom();
-    socket.answer('join-canvas', {
-      ok: true,
-      data: { kind: 'snapshot', canvasId: 'c1', revision: 3, elements: [] },
-    });
+    socket.answer('watch-canvas', { ok: true, data: { canvasId: 'c1', revision: 3 } });
     await waitFor(() => expect(listener.onJoined).toHaveBeenCalledTimes(1));
 
     socket.connected = false;
     socket.serverEmit('disconnect', 'transport close');
     socket.connect();
     expect(joins(socket)).toHaveLength(2);
-    socket.answer('join-canvas', {
-      ok: true,
-      data: { kind: 'snapshot', canvasId: 'c1', revision: 5, elements: [] },
-    });
+    socket.answer('watch-canvas', { ok: true, data: { canvasId: 'c1', revision: 5 } });
     await waitFor(() => expect(listener.onJoined).toHaveBeenCalledTimes(2));
 
     hook.unmount();

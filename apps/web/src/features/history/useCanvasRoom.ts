@@ -1,6 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { socketTransport } from '@tabula/whiteboard/collab';
-import type { HistoryEntry } from '@tabula/domain/protocol';
+import type {
+  AckResult,
+  HistoryAppendedMessage,
+  HistoryEntry,
+  WatchCanvasResult,
+} from '@tabula/domain/protocol';
 import { useServices } from '../../app/ServicesContext';
 import { useRealtimeClient } from '../../realtime/useRealtimeClient';
 
@@ -8,14 +12,18 @@ import { useRealtimeClient } from '../../realtime/useRealtimeClient';
 export interface CanvasRoomListener {
   /** A new entry of the canvas's history (`history-appended`). */
   onEntry: (entry: HistoryEntry) => void;
-  /** The room was joined (first time or after a reconnect): entries may have been missed. */
+  /** The room is watched (first time or after a reconnect): entries may have been missed. */
   onJoined: () => void;
 }
 
+/** How long a watch request may wait for its answer before it is sent again. */
+const WATCH_TIMEOUT_MS = 10_000;
+
 /**
- * Keeps the tab's one socket in the canvas's room while the history screen shows, read-only
- * (it joins and listens, it never draws), so `history-appended` arrives. It joins again after
- * every reconnect and leaves the room (`close-canvas`) when the screen goes.
+ * Keeps the tab's one socket listening to the canvas's room while the history screen shows
+ * (`watch-canvas`: history entries and notices, but no board, no scene and no drawing frames),
+ * so `history-appended` arrives. It watches again after every reconnect and leaves the room
+ * (`close-canvas`) when the screen goes.
  */
 export function useCanvasRoom(canvasId: string, listener: CanvasRoomListener): void {
   const services = useServices();
@@ -26,25 +34,38 @@ export function useCanvasRoom(canvasId: string, listener: CanvasRoomListener): v
 
   useEffect(() => {
     if (!socket) return undefined;
-    // The widget's transport over the app's socket: it tracks the rooms it joined and leaves
-    // them on close without disconnecting the socket.
-    const transport = socketTransport(socket);
-    const join = () => {
-      transport
-        .request('join-canvas', { canvasId })
-        .then((result) => result.ok && latest.current.onJoined())
-        .catch(() => {
-          // Not connected after all: the next 'connected' joins again.
-        });
+    let closed = false;
+    // Socket.IO's types do not carry an optional ack through `timeout()`: name the shape.
+    const timed = () =>
+      socket.timeout(WATCH_TIMEOUT_MS) as unknown as {
+        emit(
+          event: 'watch-canvas',
+          payload: { canvasId: string },
+          ack: (error: Error | null, result: AckResult<WatchCanvasResult>) => void,
+        ): void;
+      };
+    const watch = () => {
+      timed().emit('watch-canvas', { canvasId }, (error, result) => {
+        if (closed) return;
+        if (error) {
+          // No answer: ask again while connected (a reconnect asks by itself).
+          if (socket.connected) watch();
+          return;
+        }
+        if (result.ok) latest.current.onJoined();
+      });
     };
-    const status = transport.status$.subscribe((now) => now === 'connected' && join());
-    const entries = transport.events('history-appended').subscribe((message) => {
+    const onEntry = (message: HistoryAppendedMessage) => {
       if (message.canvasId === canvasId) latest.current.onEntry(message.entry);
-    });
+    };
+    socket.on('connect', watch);
+    socket.on('history-appended', onEntry);
+    if (socket.connected) watch();
     return () => {
-      status.unsubscribe();
-      entries.unsubscribe();
-      transport.close();
+      closed = true;
+      socket.off('connect', watch);
+      socket.off('history-appended', onEntry);
+      if (socket.connected) socket.emit('close-canvas', { canvasId });
     };
   }, [socket, canvasId]);
 }
