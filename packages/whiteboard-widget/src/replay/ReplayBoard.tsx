@@ -75,6 +75,21 @@ const UI_OPTIONS = {
 } as const;
 
 /**
+ * Excalidraw's own chrome hidden on the player's board (its props cannot remove it in view
+ * mode): the menu button, the phone layout's bar at the bottom, the zoom and help buttons. Only
+ * the drawing shows; the wheel and pinch still zoom. Scoped to this board.
+ */
+const BOARD_CHROME_CSS = [
+  '.App-menu',
+  '.App-bottom-bar',
+  '.layer-ui__wrapper__footer',
+  '.help-icon',
+]
+  .map((selector) => `.tabula-replay-board ${selector}`)
+  .join(',\n')
+  .concat(' { display: none !important; }');
+
+/**
  * The read-only board of the player: Excalidraw in view mode, mounted at once (so its start-up
  * overlaps the first requests) and given each frame through
  * `updateScene` (never recorded in its undo history). Shapes are cached by Excalidraw per
@@ -184,7 +199,12 @@ export const ReplayBoard = memo(function ReplayBoard(props: ReplayBoardProps) {
   }, []);
 
   return (
-    <div ref={containerRef} className="tabula-whiteboard" data-testid="replay-board">
+    <div
+      ref={containerRef}
+      className="tabula-whiteboard tabula-replay-board"
+      data-testid="replay-board"
+    >
+      <style>{BOARD_CHROME_CSS}</style>
       <Excalidraw
         excalidrawAPI={onApi}
         initialData={INITIAL_DATA}

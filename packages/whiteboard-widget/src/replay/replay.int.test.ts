@@ -4,6 +4,8 @@
  * page, `test/harness`) scrubs, plays at 16×, filters by author, says who drew a stroke and
  * exports PNG, SVG and WebM. Every wait is for a condition, with a 15 s hang guard.
  */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { guardLocalOnly, launchChromium } from '@tabula/testing';
@@ -314,6 +316,39 @@ describe('a canvas left with one small drawing', () => {
     expect(zoom).toBeLessThanOrEqual(1);
     expect(zoom).toBeGreaterThan(0.5);
   });
+
+  it.each([
+    { width: 900, height: 640 }, // a short board: Excalidraw's phone layout, a bar at the bottom
+    { width: 1200, height: 500 },
+    { width: 1400, height: 1000 }, // its desktop layout: a menu button, zoom and help buttons
+  ])(
+    'shows only the drawing on the board, no menu or footer of its own, at $width×$height',
+    async (size) => {
+      await page.setViewportSize(size);
+      // Excalidraw has laid out its chrome for this size (the menu button is in the page).
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid=replay-board] .main-menu-trigger') !== null,
+        undefined,
+        GUARD,
+      );
+      await page.getByTestId('replay-board').screenshot({
+        path: join(tmpdir(), `tabula-replay-board-${size.width}x${size.height}.png`),
+      });
+      const chrome = page.locator(
+        [
+          '.main-menu-trigger',
+          '.App-menu',
+          '.App-bottom-bar',
+          '.layer-ui__wrapper__footer',
+          '.help-icon',
+        ]
+          .map((selector) => `[data-testid=replay-board] ${selector}`)
+          .join(', '),
+      );
+      expect(await chrome.count()).toBeGreaterThan(0);
+      for (const part of await chrome.all()) expect(await part.isVisible()).toBe(false);
+    },
+  );
 });
 
 describe('a source that fails', () => {
