@@ -74,18 +74,19 @@ export class CanvasesService {
 
   /** The state of a canvas the user may read, or NOT_FOUND (also for canvases not theirs to see). */
   async readable(userId: string, canvasId: string): Promise<CanvasState & { status: 'active' }> {
-    const state = await this.state(canvasId);
-    if (state.status !== 'active' || !canRead(state, userId))
-      throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
-    return state;
+    return (await this.loadReadable(userId, canvasId)).state;
   }
 
   /** The last revision of a canvas the user may read, or NOT_FOUND (as `readable`). */
   async readableHead(userId: string, canvasId: string): Promise<number> {
+    return (await this.loadReadable(userId, canvasId)).revision;
+  }
+
+  private async loadReadable(userId: string, canvasId: string) {
     const { state, revision } = await this.context.canvases.load(canvasStreamName(canvasId));
     if (state.status !== 'active' || !canRead(state, userId))
       throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
-    return revision;
+    return { state, revision };
   }
 
   /**

@@ -3,7 +3,13 @@
  * steps and one element's story. Every answer is a fold of the log (through the scene
  * timeline) with the domain's `foldHistoryEntry`; only the user names come from a read model.
  */
-import { foldHistoryEntry, namedUserIds, orderElements, sceneUpserts } from '@tabula/domain';
+import {
+  applySceneEvent,
+  foldHistoryEntry,
+  namedUserIds,
+  orderElements,
+  sceneUpserts,
+} from '@tabula/domain';
 import type { Event, LoggedCanvasEvent, NameOf } from '@tabula/domain';
 import type {
   ElementHistoryItem,
@@ -30,6 +36,15 @@ export interface HistoryQueriesDeps {
   timeline: SceneTimeline;
   /** The read models' runner, for the latest scene straight from them (else always a fold). */
   projections?: Pick<ProjectionRunner, 'settledPosition'>;
+}
+
+/** What a page walks: revisions `floor..top`, `chunk` events read at once, `limit` kept. */
+interface PageSpan {
+  floor: number;
+  top: number;
+  limit: number;
+  chunk: number;
+  keep: (entry: HistoryEntry) => boolean;
 }
 
 /** Reads the history of canvases whose access and head revision the caller has checked. */
@@ -63,10 +78,17 @@ export class HistoryQueries {
       (query.actor === undefined || entry.actorId === query.actor) &&
       (query.types === undefined || query.types.includes(entry.type));
     const filtered = query.actor !== undefined || query.types !== undefined;
-    const chunk = filtered ? LOG_PAGE : query.limit;
+    // The revisions the page may cover: after `after`, before `before`, up to the head.
+    const span: PageSpan = {
+      floor: (query.after ?? -1) + 1,
+      top: Math.min(head, query.before === undefined ? head : query.before - 1),
+      limit: query.limit,
+      chunk: filtered ? LOG_PAGE : query.limit,
+      keep,
+    };
     return query.order === 'asc'
-      ? this.pageForwards(canvasId, head, query, chunk, keep)
-      : this.pageBackwards(canvasId, head, query, chunk, keep);
+      ? this.pageForwards(canvasId, span)
+      : this.pageBackwards(canvasId, span);
   }
 
   /** Drawing steps after `after` (exclusive), ascending: entries with their upserts and timing. */
@@ -100,8 +122,10 @@ export class HistoryQueries {
     const scene: SceneRecord = {};
     const touched: { logged: LoggedCanvasEvent; version: number; isDeleted: boolean }[] = [];
     await walkCanvasLog(this.deps.eventStore, canvasId, 0, head, (logged) => {
+      const { event } = logged;
+      if (event.type !== 'LineDrawn' && event.type !== 'CanvasRestored') return;
       const before = scene[elementId];
-      foldHistoryEntry(scene, logged, () => '');
+      applySceneEvent(scene, event);
       const after = scene[elementId];
       if (after !== undefined && after !== before) {
         touched.push({ logged, version: after.version, isDeleted: after.isDeleted });
@@ -126,13 +150,9 @@ export class HistoryQueries {
 
   private async pageForwards(
     canvasId: string,
-    head: number,
-    query: HistoryQuery & { limit: number },
-    chunk: number,
-    keep: (entry: HistoryEntry) => boolean,
+    { floor, top: end, limit, chunk, keep }: PageSpan,
   ): Promise<HistoryPage> {
-    const end = Math.min(head, query.before === undefined ? head : query.before - 1);
-    let from = (query.after ?? -1) + 1;
+    let from = floor;
     const scene = await this.deps.timeline.sceneAt(canvasId, from - 1);
     const entries: HistoryEntry[] = [];
     while (from <= end) {
@@ -146,7 +166,7 @@ export class HistoryQueries {
         const entry = foldHistoryEntry(scene, logged, nameOf);
         if (!keep(entry)) continue;
         entries.push(entry);
-        if (entries.length === query.limit) {
+        if (entries.length === limit) {
           return logged.revision < end ? { entries, next: logged.revision } : { entries };
         }
       }
@@ -157,13 +177,9 @@ export class HistoryQueries {
 
   private async pageBackwards(
     canvasId: string,
-    head: number,
-    query: HistoryQuery & { limit: number },
-    chunk: number,
-    keep: (entry: HistoryEntry) => boolean,
+    { floor, top, limit, chunk, keep }: PageSpan,
   ): Promise<HistoryPage> {
-    const floor = (query.after ?? -1) + 1;
-    let to = Math.min(head, query.before === undefined ? head : query.before - 1);
+    let to = top;
     const entries: HistoryEntry[] = [];
     while (to >= floor) {
       const from = Math.max(floor, to - chunk + 1);
@@ -174,7 +190,7 @@ export class HistoryQueries {
       for (const entry of folded.reverse()) {
         if (!keep(entry)) continue;
         entries.push(entry);
-        if (entries.length === query.limit) {
+        if (entries.length === limit) {
           return entry.revision > floor ? { entries, next: entry.revision } : { entries };
         }
       }
