@@ -221,10 +221,4 @@ export type {
 export type { GestureTiming } from './canvas/canvas.events';
 
 export type { LoggedCanvasEvent, NameOf } from './history/index';
-export {
-  foldHistoryEntry,
-  foldScene,
-  namedUserIds,
-  sceneUpserts,
-  summarizeDrawing,
-} from './history/index';
+export { foldHistoryEntry, foldScene, namedUserIds, sceneUpserts } from './history/index';

@@ -37,7 +37,7 @@ export function sceneUpserts(
 }
 
 /** What `upserts` do to `scene`, judged before they are applied; only upserts that win count. */
-export function summarizeDrawing(
+function summarizeDrawing(
   scene: Record<string, SceneElement>,
   upserts: readonly SceneElement[],
 ): DrawingSummary {

@@ -1,8 +1,2 @@
 export type { LoggedCanvasEvent, NameOf } from './historyFold';
-export {
-  foldHistoryEntry,
-  foldScene,
-  namedUserIds,
-  sceneUpserts,
-  summarizeDrawing,
-} from './historyFold';
+export { foldHistoryEntry, foldScene, namedUserIds, sceneUpserts } from './historyFold';

@@ -1,8 +1,8 @@
 /** What a client that already holds a canvas up to some revision is missing, read from the log. */
 import { canvasStreamName, reconcile } from '@tabula/domain';
-import type { CanvasEvent } from '@tabula/domain';
 import type { CanvasChange } from '@tabula/domain/protocol';
 import type { AppContext } from '../../../appContext';
+import { readCanvasLog } from '../history/canvasLog';
 
 /**
  * The drawing changes after `sinceRevision`, or null when a snapshot is needed instead: a
@@ -13,9 +13,7 @@ export async function changesSince(
   canvasId: string,
   sinceRevision: number,
 ): Promise<{ revision: number; changes: CanvasChange[] } | null> {
-  const records = await context.eventStore.readStream(canvasStreamName(canvasId), {
-    fromRevision: sinceRevision + 1,
-  });
+  const records = await readCanvasLog(context.eventStore, canvasId, { from: sinceRevision + 1 });
   if (records.length === 0) {
     // A client claiming a revision the log has not reached (stale, or from another data
     // directory) must not be told it is current: it gets a snapshot to resync from.
@@ -24,13 +22,12 @@ export async function changesSince(
   }
   const changes: CanvasChange[] = [];
   let revision = sinceRevision;
-  for (const record of records) {
-    const event = record.event as unknown as CanvasEvent;
-    revision = record.revision;
+  for (const { event, revision: recorded } of records) {
+    revision = recorded;
     if (event.type === 'CanvasRestored') return null;
     if (event.type === 'LineDrawn') {
       changes.push({
-        revision: record.revision,
+        revision: recorded,
         actorId: event.metadata.actorId,
         elements: event.data.elements,
       });
