@@ -26,6 +26,7 @@ export {
   BackgroundRotator,
   BACKGROUND_IMAGES,
   BACKGROUND_ROTATION_MS,
+  CALM_BACKGROUND_IMAGES,
 } from './BackgroundRotator/BackgroundRotator';
 export type { BackgroundRotatorProps } from './BackgroundRotator/BackgroundRotator';
 export { CursorBlob } from './CursorBlob/CursorBlob';

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { Layout, showsCursorBlob } from './Layout';
+import { canvasIdOfPath, Layout, showsCursorBlob } from './Layout';
 import { ServicesProvider } from './ServicesContext';
 import { servicesWithFakeSockets } from '../test/fakeServices';
 
@@ -77,5 +77,16 @@ describe('showsCursorBlob', () => {
     expect(showsCursorBlob('/')).toBe(true);
     expect(showsCursorBlob('/canvases')).toBe(true);
     expect(showsCursorBlob('/livecanvases')).toBe(true);
+  });
+});
+
+describe('canvasIdOfPath', () => {
+  it('names the canvas of the canvas screens, the same on /canvas and /livecanvas', () => {
+    expect(canvasIdOfPath('/canvas/abc')).toBe('abc');
+    expect(canvasIdOfPath('/livecanvas/abc')).toBe('abc');
+    expect(canvasIdOfPath('/livecanvas/abc/history')).toBe('abc');
+    expect(canvasIdOfPath('/canvases')).toBeNull();
+    expect(canvasIdOfPath('/livecanvases')).toBeNull();
+    expect(canvasIdOfPath('/')).toBeNull();
   });
 });

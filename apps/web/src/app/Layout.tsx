@@ -1,7 +1,15 @@
 import { useEffect, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Alert, BackgroundRotator, CursorBlob, InviteNotice, TopBar } from '@tabula/ui';
+import {
+  Alert,
+  BACKGROUND_IMAGES,
+  BackgroundRotator,
+  CALM_BACKGROUND_IMAGES,
+  CursorBlob,
+  InviteNotice,
+  TopBar,
+} from '@tabula/ui';
 import { BACKGROUND_ROTATION_MS } from '@tabula/domain/protocol';
 import { signOutMachine } from '../features/auth/signOutMachine';
 import { inviteNoticeMachine } from '../features/invites/inviteNoticeMachine';
@@ -19,6 +27,14 @@ export function showsCursorBlob(pathname: string): boolean {
 }
 
 /**
+ * The id segment of a canvas screen's path (/canvas/:id, /livecanvas/:id and their history,
+ * as in the URL), or null on other screens.
+ */
+export function canvasIdOfPath(pathname: string): string | null {
+  return /^\/(?:live)?canvas\/([^/]+)/.exec(pathname)?.[1] ?? null;
+}
+
+/**
  * The shared layout of every route (spec §2): rotating background, cursor blob, top bar,
  * the page, the alert toast and the invite notice.
  */
@@ -27,6 +43,8 @@ export function Layout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const session = useAppSelector((s) => s.session);
+  // Behind a transparent board the calm pictures, the same one for everyone on the canvas.
+  const canvasId = canvasIdOfPath(pathname);
 
   const alert = useSelector(services.alerts, (s) => s);
 
@@ -88,7 +106,11 @@ export function Layout() {
 
   return (
     <div className="tw-app">
-      <BackgroundRotator intervalMs={BACKGROUND_ROTATION_MS} />
+      <BackgroundRotator
+        intervalMs={BACKGROUND_ROTATION_MS}
+        images={canvasId === null ? BACKGROUND_IMAGES : CALM_BACKGROUND_IMAGES}
+        syncKey={canvasId ?? undefined}
+      />
       {showsCursorBlob(pathname) && <CursorBlob />}
       <TopBar
         user={
