@@ -23,6 +23,7 @@ import { historyRoutes } from './features/canvases/history/history.routes';
 import { SceneTimeline } from './features/canvases/history/sceneTimeline';
 import { FilesService } from './features/canvases/files/files.service';
 import { fileRoutes } from './features/canvases/files/files.routes';
+import { thumbnailRoutes } from './features/canvases/thumbnails/thumbnails.routes';
 import { createInMemoryFileStore } from './infrastructure/files/inMemoryFileStore';
 import { createInMemorySnapshotStore } from './infrastructure/snapshots/inMemorySnapshotStore';
 import { errorMiddleware } from './http/errorMiddleware';
@@ -130,7 +131,8 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
     .use(canvasRouter.routes())
     .use(canvasRouter.allowedMethods())
     .use(historyRouter.routes())
-    .use(historyRouter.allowedMethods());
+    .use(historyRouter.allowedMethods())
+    .use(thumbnailRoutes(auth, canvases, deps.readModels).routes());
 
   const httpServer = createServer(koa.callback());
   const gateway = createGateway(

@@ -104,6 +104,7 @@ describe('/canvas', () => {
         _id: second,
         name: 'Second',
         timestamp: expect.anything(),
+        editedAt: answer.body.data![0]!.timestamp,
       });
     });
 

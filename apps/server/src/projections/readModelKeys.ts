@@ -39,6 +39,8 @@ export interface CanvasDoc {
   ownerId: string;
   /** Revision of the canvas stream's last event the projection applied. */
   revision: number;
+  /** When the drawing last changed (creation until then), ISO-8601; absent in older docs. */
+  editedAt?: string;
   collaborators: string[];
   invited: string[];
 }

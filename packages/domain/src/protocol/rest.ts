@@ -40,6 +40,8 @@ export interface CanvasSummary {
   _id: string;
   name: string;
   timestamp: string;
+  /** GET /canvas/getallcanvases only: when the drawing last changed (ISO-8601). */
+  editedAt?: string;
 }
 
 /** A canvas with its current scene. */
@@ -138,6 +140,7 @@ export const API_PATHS = {
   checkpoints: '/canvas/checkpoints/:id',
   uploadFile: '/canvas/file/:id',
   file: '/canvas/file/:id/:fileId',
+  thumbnail: '/canvas/thumbnail/:id',
 } as const;
 
 /** A path of `API_PATHS` with `:id` filled in (URI-encoded). */

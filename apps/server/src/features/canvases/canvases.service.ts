@@ -129,10 +129,11 @@ export class CanvasesService {
     };
   }
 
-  /** The user's own canvases, newest first. */
+  /** The user's own canvases, newest first, each with when its drawing last changed. */
   async list(userId: string): Promise<CanvasSummary[]> {
     const { readModels } = this.context;
-    return (await canvasDocs(readModels, await ownCanvasIds(readModels, userId))).map(toSummary);
+    const docs = await canvasDocs(readModels, await ownCanvasIds(readModels, userId));
+    return docs.map((doc) => ({ ...toSummary(doc), editedAt: doc.editedAt ?? doc.timestamp }));
   }
 
   async rename(userId: string, canvasId: string, name: string): Promise<CanvasSummary> {

@@ -42,7 +42,10 @@ function toState(doc: CanvasDoc | null): CanvasState {
   };
 }
 
-function toDoc(state: ActiveCanvas, revision: number): CanvasDoc {
+/** Events that change the drawing: they move the canvas's `editedAt`. */
+const EDITS: ReadonlySet<string> = new Set(['LineDrawn', 'CanvasRestored']);
+
+function toDoc(state: ActiveCanvas, revision: number, editedAt: string): CanvasDoc {
   const { canvasId, name, createdAt, ownerId, collaborators, invited } = state;
   return {
     _id: canvasId,
@@ -50,6 +53,7 @@ function toDoc(state: ActiveCanvas, revision: number): CanvasDoc {
     timestamp: createdAt,
     ownerId,
     revision,
+    editedAt,
     collaborators: [...collaborators],
     invited: [...invited],
   };
@@ -105,13 +109,17 @@ export const canvasesProjection: Projection = {
   ]),
   async project(record, readModels) {
     const event = record.event as Event as CanvasEvent;
-    const before = toState(await readModels.get<CanvasDoc>(CANVASES, event.data.canvasId));
+    const doc = await readModels.get<CanvasDoc>(CANVASES, event.data.canvasId);
+    const before = toState(doc);
     const after = evolveCanvas(before, event);
     if (after.status === 'deleted') return before.status === 'active' ? forget(before) : [];
     if (after.status !== 'active') return [];
+    const editedAt = EDITS.has(event.type)
+      ? event.metadata.occurredAt
+      : (doc?.editedAt ?? after.createdAt);
     // Every event moves the canvas's revision on, even one that changes nothing else here.
     return [
-      putDoc(CANVASES, after.canvasId, toDoc(after, record.revision)),
+      putDoc(CANVASES, after.canvasId, toDoc(after, record.revision, editedAt)),
       ...listChanges(before, after),
     ];
   },

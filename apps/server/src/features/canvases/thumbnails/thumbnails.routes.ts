@@ -1,0 +1,55 @@
+/**
+ * `GET /canvas/thumbnail/:id` (PROTOCOL.md, docs/thumbnails.md): the SVG picture of a canvas
+ * for its card. Same access as the other canvas reads: whoever may not read the canvas (a
+ * stranger, a signed-out caller) gets the 404 of a canvas that does not exist. A canvas with
+ * nothing drawn answers 204. The ETag is the canvas's revision, and browsers revalidate every
+ * time (`no-cache`), so an unchanged canvas costs a 304.
+ */
+import Router from '@koa/router';
+import { CANVAS_NOT_FOUND, DomainError } from '@tabula/domain';
+import { parseId } from '@tabula/domain/dto';
+import { API_PATHS, AUTH_HEADER } from '@tabula/domain/protocol';
+import type { ReadModelStore } from '../../../infrastructure/readModels/readModelStore';
+import type { AuthService } from '../../auth/auth.service';
+import type { CanvasesService } from '../canvases.service';
+import { CanvasThumbnails } from './canvasThumbnails';
+
+/** What the picture may do when opened on its own: be drawn, nothing else. */
+const SVG_SANDBOX = "default-src 'none'";
+
+export function thumbnailRoutes(
+  auth: AuthService,
+  canvases: CanvasesService,
+  readModels: ReadModelStore,
+): Router {
+  const thumbnails = new CanvasThumbnails(canvases, readModels);
+  const router = new Router();
+
+  router.get(API_PATHS.thumbnail, async (ctx) => {
+    const canvasId = parseId(ctx.params.id);
+    let userId: string;
+    try {
+      userId = (await auth.authenticate(ctx.get(AUTH_HEADER))).userId;
+    } catch {
+      throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
+    }
+    const version = await thumbnails.current(userId, canvasId);
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.etag = version.etag;
+    ctx.status = 200;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    const svg = await version.picture();
+    if (svg === null) {
+      ctx.status = 204;
+      return;
+    }
+    ctx.set('Content-Security-Policy', SVG_SANDBOX);
+    ctx.type = 'image/svg+xml; charset=utf-8';
+    ctx.body = svg;
+  });
+
+  return router;
+}
