@@ -105,7 +105,7 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
   };
   let demo: DemoAccounts | undefined;
   if (deps.demo?.enabled) {
-    demo = new DemoAccounts(context, auth);
+    demo = new DemoAccounts(context, auth, deps.demo.idleMs);
     await demo.ensure(deps.demo.password);
   }
 
@@ -145,6 +145,7 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
     deps.liveRooms,
     history,
   );
+  demo?.watch(gateway.io);
 
   return {
     koa,

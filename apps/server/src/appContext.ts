@@ -34,7 +34,8 @@ export interface AppDeps {
   /** A fresh unique id (default: crypto.randomUUID). */
   newId?: () => string;
   allowedOrigins?: string[];
-  demo?: { enabled: boolean; password: string };
+  /** `idleMs`: how long a demo session may sit idle before another visitor can take the account. */
+  demo?: { enabled: boolean; password: string; idleMs?: number };
   webDist?: string;
   /** A Socket.IO adapter factory joining several nodes (the Redis streams adapter). */
   socketIoAdapter?: (nsp: unknown) => unknown;

@@ -15,6 +15,8 @@ export interface Config {
   kafkaBrokers?: string[];
   demoAccounts: boolean;
   demoPassword?: string;
+  /** Minutes a demo session may sit idle before another visitor can take its account. */
+  demoIdleMinutes: number;
   webDist?: string;
   rateLimits: RateLimitConfig;
 }
@@ -113,6 +115,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     kafkaBrokers: brokers.length ? brokers : undefined,
     demoAccounts: flag(env, 'DEMO_ACCOUNTS', true),
     demoPassword,
+    demoIdleMinutes: integer(env, 'DEMO_IDLE_MINUTES', 15, 1, 24 * 60),
     webDist: env.WEB_DIST ? path.resolve(cwd, env.WEB_DIST) : undefined,
     rateLimits: {
       authPerIpPerMinute: integer(env, 'AUTH_RATE_PER_IP_PER_MINUTE', 60, 1, 1_000_000),

@@ -16,7 +16,11 @@ async function main(): Promise<void> {
   const app = await createApp({
     ...adapters,
     allowedOrigins: config.allowedOrigins,
-    demo: { enabled: config.demoAccounts, password: demoPassword(config) },
+    demo: {
+      enabled: config.demoAccounts,
+      password: demoPassword(config),
+      idleMs: config.demoIdleMinutes * 60_000,
+    },
     webDist: config.webDist ?? path.join(repoRoot, 'apps/web/dist'),
     rateLimits: config.rateLimits,
   });

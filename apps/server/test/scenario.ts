@@ -185,6 +185,19 @@ export async function expectNoEffect<T>(
 }
 
 /** Resolves when the socket is disconnected by the server (rejects after `timeoutMs`: a hang). */
+/**
+ * Closes `socket` (a tab closing) and resolves once the server has run its `disconnect`
+ * listeners (presence has been asked to drop the socket); ours is added last, so it runs after
+ * them.
+ */
+export function closeOnServer(server: TestServer, socket: ClientSocket): Promise<void> {
+  const serverSide = server.app.gateway.io.sockets.sockets.get(socket.id!);
+  if (!serverSide) throw new Error(`the server does not know socket ${socket.id}`);
+  const handled = new Promise<void>((resolve) => serverSide.once('disconnect', () => resolve()));
+  socket.disconnect();
+  return handled;
+}
+
 export function disconnection(socket: ClientSocket, timeoutMs = HANG_MS): Promise<string> {
   if (socket.disconnected) return Promise.resolve('already disconnected');
   return new Promise((resolve, reject) => {

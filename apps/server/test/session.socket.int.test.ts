@@ -14,6 +14,7 @@ import {
 import type { AuthenticatedUser, OnlineUsers } from '@tabula/domain/protocol';
 import type { Member } from './scenario';
 import {
+  closeOnServer,
   createCanvas,
   disconnection,
   element,
@@ -22,7 +23,7 @@ import {
   recordMessages,
   signUp,
 } from './scenario';
-import type { ClientSocket, TestServer } from './testServer';
+import type { TestServer } from './testServer';
 import { emitWithAck, nextEvent, startTestServer } from './testServer';
 
 describe('presence and the single session', () => {
@@ -31,18 +32,6 @@ describe('presence and the single session', () => {
     server = await startTestServer();
   });
   afterAll(() => server.close());
-
-  /**
-   * Closes `socket` and resolves once the server has run its `disconnect` listeners (presence
-   * has been asked to drop the socket); ours is added last, so it runs after them.
-   */
-  function closeOnServer(socket: ClientSocket): Promise<void> {
-    const serverSide = server.app.gateway.io.sockets.sockets.get(socket.id!);
-    if (!serverSide) throw new Error(`the server does not know socket ${socket.id}`);
-    const handled = new Promise<void>((resolve) => serverSide.once('disconnect', () => resolve()));
-    socket.disconnect();
-    return handled;
-  }
 
   async function logIn(user: Member) {
     return server.post<AuthenticatedUser>('/auth/loginuser', {
@@ -196,7 +185,7 @@ describe('presence and the single session', () => {
       const [tab1, tab2] = [await server.socket(user.token), await server.socket(user.token)];
       const markerSocket = await server.socket(marker.token);
       const recording = recordMessages([watcherSocket]);
-      await closeOnServer(tab1);
+      await closeOnServer(server, tab1);
       // Barrier: presence handles disconnections in the order they happen and tells everyone
       // in that order, so a disconnected-user for the first tab would come before the
       // marker's, which goes out because the marker's only socket closes after it.

@@ -54,6 +54,22 @@ export async function markOnline(
   await broadcastOnlineUsers(io, context);
 }
 
+/**
+ * Drops a socket from presence; when that takes its user offline, everyone hears
+ * `disconnected-user` and the new online list. A second call for the same socket does nothing.
+ */
+export async function markOffline(
+  io: AppServer,
+  socketId: string,
+  context: AppContext,
+): Promise<void> {
+  const change = await context.presence.setOffline(socketId);
+  if (change?.userWentOffline) {
+    io.emit('disconnected-user', change.userId);
+    await broadcastOnlineUsers(io, context);
+  }
+}
+
 export function registerPresenceHandlers(
   io: AppServer,
   socket: AppSocket,
@@ -116,12 +132,6 @@ export function registerPresenceHandlers(
   );
 
   socket.on('disconnect', () => {
-    void (async () => {
-      const change = await context.presence.setOffline(socket.id);
-      if (change?.userWentOffline) {
-        io.emit('disconnected-user', change.userId);
-        await broadcastOnlineUsers(io, context);
-      }
-    })().catch((error) => logError(error, 'disconnect'));
+    markOffline(io, socket.id, context).catch((error) => logError(error, 'disconnect'));
   });
 }

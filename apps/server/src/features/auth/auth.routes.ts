@@ -74,7 +74,7 @@ export function authRoutes(
   router.post('/demologin', limitByIp, async (ctx) => {
     const body = parseDto(DemoLoginDto, ctx.request.body);
     if (!demo) throw new DomainError('NOT_FOUND', DEMO_ACCOUNTS_DISABLED);
-    ok(ctx, await auth.startSession(await demo.account(body.account)));
+    ok(ctx, await demo.signIn(body.account));
   });
 
   const authenticated = requireAuth(auth);
