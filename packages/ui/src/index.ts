@@ -4,7 +4,7 @@ export { Alert } from './Alert/Alert';
 export type { AlertProps, AlertType } from './Alert/Alert';
 export { Avatar, initialsOf } from './Avatar/Avatar';
 export type { AvatarProps } from './Avatar/Avatar';
-export { Footer, DEFAULT_SOCIAL_LINKS } from './Footer/Footer';
+export { Footer } from './Footer/Footer';
 export type { FooterProps, SocialLink } from './Footer/Footer';
 export { Landing } from './Landing/Landing';
 export type { LandingProps } from './Landing/Landing';
@@ -21,7 +21,14 @@ export type { NavLink, TopBarProps, TopBarUser } from './TopBar/TopBar';
 export { renderAnchor } from './shared/links';
 export type { LinkRenderProps, RenderLink } from './shared/links';
 export { AuthForm } from './AuthForm/AuthForm';
-export type { AuthField, AuthFormProps, AuthFormValues, AuthMode } from './AuthForm/AuthForm';
+export type {
+  AuthField,
+  AuthFieldLimits,
+  AuthFormProps,
+  AuthFormValues,
+  AuthMode,
+  DemoAccount,
+} from './AuthForm/AuthForm';
 export {
   BackgroundRotator,
   BACKGROUND_IMAGES,

@@ -11,9 +11,15 @@ import { AuthScreen } from './AuthScreen';
 
 afterEach(cleanup);
 
+/** The text an element's aria-describedby points at ('' when none). */
+function descriptionOf(element: HTMLElement): string {
+  const id = element.getAttribute('aria-describedby');
+  return id ? (document.getElementById(id)?.textContent ?? '') : '';
+}
+
 const user = { id: 'u1', username: 'ada', name: 'Ada', email: 'ada@x.io', profilePhoto: '' };
 
-function renderSignIn(reply: { status: number; body: unknown }) {
+function renderAuthScreen(reply: { status: number; body: unknown }, path = '/signin') {
   const sockets: FakeSocket[] = [];
   const storage = memoryStorage();
   const fetch = (async () =>
@@ -29,18 +35,24 @@ function renderSignIn(reply: { status: number; body: unknown }) {
   });
   render(
     <ServicesProvider services={services}>
-      <MemoryRouter initialEntries={['/signin']}>
+      <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/signin" element={<AuthScreen />} />
+          <Route path="/signup" element={<AuthScreen />} />
           <Route path="/" element={<p>home page</p>} />
         </Routes>
       </MemoryRouter>
     </ServicesProvider>,
   );
+  return { services, storage, sockets };
+}
+
+function renderSignIn(reply: { status: number; body: unknown }) {
+  const rendered = renderAuthScreen(reply);
   fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@x.io' } });
   fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'secret-pw' } });
   fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-  return { services, storage, sockets };
+  return rendered;
 }
 
 describe('AuthScreen', () => {
@@ -93,5 +105,39 @@ describe('AuthScreen', () => {
       text: 'Invalid email or password.',
       alertType: 'danger',
     });
+  });
+
+  it('shows a taken username under Username on sign-up', async () => {
+    renderAuthScreen(
+      { status: 409, body: { success: false, message: 'Username already exists' } },
+      '/signup',
+    );
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'ada' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@x.io' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'secret-pw' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    await waitFor(() =>
+      expect(descriptionOf(screen.getByLabelText('Username'))).toBe('Username already exists'),
+    );
+    expect(screen.getByLabelText(/^Password/).getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByLabelText(/Name/).getAttribute('maxlength')).toBe('60');
+  });
+
+  it('offers the other demo account when the chosen one is in use', async () => {
+    const { services } = renderAuthScreen({
+      status: 409,
+      body: { success: false, message: 'Logout from other device first!' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in Test User 1' }));
+
+    const note = 'Test User 1 is in use by another visitor right now. Try Test User 2.';
+    expect((await screen.findByText(note)).getAttribute('role')).toBe('status');
+    expect(descriptionOf(screen.getByRole('button', { name: 'Sign in Test User 2' }))).toBe(note);
+    expect(services.alerts.getSnapshot().context).toEqual({
+      text: 'Logout from other device first!',
+      alertType: 'danger',
+    });
+    expect(screen.getByLabelText(/^Password/).getAttribute('aria-invalid')).toBeNull();
   });
 });

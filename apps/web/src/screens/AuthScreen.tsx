@@ -2,13 +2,21 @@ import { useEffect, useMemo } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
+import {
+  MAX_DISPLAY_NAME_LENGTH,
+  MAX_EMAIL_LENGTH,
+  MAX_USERNAME_LENGTH,
+  MIN_USERNAME_LENGTH,
+} from '@tabula/domain';
 import { AuthForm } from '@tabula/ui';
-import type { AuthFormValues, MascotMood } from '@tabula/ui';
+import type { AuthFieldLimits, AuthFormValues, MascotMood } from '@tabula/ui';
 import { splitToken } from '../api/apiClient';
 import { ROUTES } from '../app/constants';
 import { routerLink } from '../app/routerLink';
 import { useAppSelector, useServices } from '../app/ServicesContext';
+import { authErrorField } from '../features/auth/authErrorField';
 import { authErrorMachine } from '../features/auth/authErrorMachine';
+import { demoNote } from '../features/auth/demoNote';
 import { loginMachine } from '../features/auth/loginMachine';
 import { mascotMachine, mascotPose } from '../features/auth/mascotMachine';
 import type { MascotPose } from '../features/auth/mascotMachine';
@@ -17,6 +25,13 @@ import { signUpMachine } from '../features/auth/signUpMachine';
 import type { AlertType } from '../features/alerts/alertMachine';
 
 const MOOD: Record<MascotPose, MascotMood> = { idle: 'idle', watching: 'typing', shy: 'peek' };
+
+/** The server's bounds (shared/limits.ts) as the inputs' maxlength / minlength. */
+const LIMITS: AuthFieldLimits = {
+  name: { max: MAX_DISPLAY_NAME_LENGTH },
+  username: { min: MIN_USERNAME_LENGTH, max: MAX_USERNAME_LENGTH },
+  email: { max: MAX_EMAIL_LENGTH },
+};
 
 /** Keeps the page from scrolling while the auth screen is shown (spec §2). */
 function useNoPageScroll(): void {
@@ -46,7 +61,7 @@ export function AuthScreen() {
       showAlert: (_: unknown, { text, type }: { text: string; type: AlertType }) =>
         services.showAlert(text, type),
       showFieldError: (_: unknown, { text }: { text: string }) =>
-        fieldError.send({ type: 'error.show', text }),
+        fieldError.send({ type: 'error.show', text, field: authErrorField(text) }),
     }),
     [services, fieldError],
   );
@@ -90,7 +105,8 @@ export function AuthScreen() {
 
   const loginBusy = useSelector(login, (s) => s.hasTag('busy'));
   const signUpBusy = useSelector(signUp, (s) => s.hasTag('busy'));
-  const error = useSelector(fieldError, (s) => s.context.text);
+  const error = useSelector(fieldError, (s) => s.context);
+  const demoInUse = useSelector(login, (s) => s.context.demoInUse);
   const pose = useSelector(mascot, mascotPose);
 
   if (signedIn) return <Navigate to={ROUTES.home} replace />;
@@ -118,7 +134,11 @@ export function AuthScreen() {
         onSubmit={submit}
         onDemoSignIn={(account) => login.send({ type: 'login.demo', account })}
         busy={loginBusy || signUpBusy}
-        error={error || null}
+        error={error.text || null}
+        errorField={error.field}
+        limits={LIMITS}
+        demoInUse={demoInUse}
+        demoNote={demoNote(demoInUse)}
         mascot={MOOD[pose]}
         onFieldFocus={(field) =>
           mascot.send({ type: 'mascot.focus', field: field === 'password' ? 'password' : 'text' })

@@ -89,6 +89,50 @@ describe('AuthForm', () => {
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Invalid credentials');
   });
 
+  it('shows an error under the field it concerns: a taken username under Username', () => {
+    setup({ mode: 'signup', error: 'Username already exists', errorField: 'username' });
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(
+      'Username already exists',
+    );
+    expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it('puts an error about a sign-up-only field under Password on sign-in', () => {
+    setup({ error: 'Username already exists', errorField: 'username' });
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'Username already exists',
+    );
+  });
+
+  it("gives the inputs the server's length bounds (minimums on sign-up only)", () => {
+    const limits = { name: { max: 60 }, username: { min: 3, max: 30 }, password: { min: 8 } };
+    const { props, view } = setup({ mode: 'signup', limits });
+    expect(screen.getByLabelText(/Name/)).toHaveAttribute('maxlength', '60');
+    expect(screen.getByLabelText('Username')).toHaveAttribute('maxlength', '30');
+    expect(screen.getByLabelText('Username')).toHaveAttribute('minlength', '3');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('minlength', '8');
+    view.rerender(<AuthForm {...props} mode="signin" />);
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('minlength');
+  });
+
+  it('offers the other demo account when one is in use, and says why', () => {
+    const note = 'Test User 1 is in use by another visitor right now. Try Test User 2.';
+    setup({ demoInUse: [1], demoNote: note });
+    const free = screen.getByRole('button', { name: 'Sign in Test User 2' });
+    expect(free).toHaveClass('tb-button--primary');
+    expect(free).toHaveAccessibleDescription(note);
+    expect(screen.getByRole('button', { name: 'Sign in Test User 1' })).toBeEnabled();
+    expect(screen.getByRole('status')).toHaveTextContent(note);
+  });
+
+  it('offers neither demo account as the way out when both are in use', () => {
+    setup({ demoInUse: [1, 2], demoNote: 'Both demo accounts are in use right now.' });
+    for (const name of ['Sign in Test User 1', 'Sign in Test User 2'])
+      expect(screen.getByRole('button', { name })).not.toHaveClass('tb-button--primary');
+  });
+
   it('links to the other mode and clears the form when the mode changes', async () => {
     const { props, view, user } = setup();
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Mascot } from '../Mascot/Mascot';
 import type { MascotMood } from '../Mascot/Mascot';
 import { renderAnchor } from '../shared/links';
@@ -10,6 +10,8 @@ import { Spinner } from '../Spinner/Spinner';
 export type AuthMode = 'signin' | 'signup';
 /** The form's fields. */
 export type AuthField = 'email' | 'password' | 'name' | 'username';
+/** One of the two demo accounts. */
+export type DemoAccount = 1 | 2;
 /** What the form submits. On sign-in, name and username are empty strings. */
 export interface AuthFormValues {
   email: string;
@@ -17,6 +19,8 @@ export interface AuthFormValues {
   name: string;
   username: string;
 }
+/** Length bounds of the fields (the server's), set as `maxlength` / `minlength` on the inputs. */
+export type AuthFieldLimits = Partial<Record<AuthField, { min?: number; max?: number }>>;
 
 /** Props of {@link AuthForm}. */
 export interface AuthFormProps {
@@ -24,11 +28,19 @@ export interface AuthFormProps {
   /** Called with the field values when the (valid) form is submitted. */
   onSubmit: (values: AuthFormValues) => void;
   /** The 'Sign in Test User 1' / '… 2' buttons (the server holds the demo password). */
-  onDemoSignIn: (testUser: 1 | 2) => void;
+  onDemoSignIn: (testUser: DemoAccount) => void;
   /** While true the submit button shows a loader and every button is disabled. */
   busy?: boolean;
-  /** A failure message, shown under the password field. */
+  /** A failure message, shown under the field it concerns (`errorField`). */
   error?: string | null;
+  /** The field `error` is about (default: the password field). */
+  errorField?: AuthField;
+  /** Length bounds of the fields; minimums apply on sign-up only. */
+  limits?: AuthFieldLimits;
+  /** Demo accounts found in use by another visitor: the other one is offered instead. */
+  demoInUse?: readonly DemoAccount[];
+  /** A line under the demo buttons saying what happened to a demo sign-in and what to do. */
+  demoNote?: string | null;
   /** The mascot's picture; the container changes it on focus and resets it after 2000 ms. */
   mascot?: MascotMood;
   /** A field gained focus (drive the mascot from here). */
@@ -42,6 +54,7 @@ export interface AuthFormProps {
 }
 
 const EMPTY: AuthFormValues = { email: '', password: '', name: '', username: '' };
+const DEMO_ACCOUNTS: readonly DemoAccount[] = [1, 2];
 
 /**
  * The sign-in / sign-up form. Switching mode (the link goes to /signup or /signin) gives a fresh,
@@ -57,6 +70,10 @@ function AuthFormFields({
   onDemoSignIn,
   busy = false,
   error,
+  errorField = 'password',
+  limits = {},
+  demoInUse = [],
+  demoNote,
   mascot = 'idle',
   onFieldFocus,
   onFieldBlur,
@@ -68,6 +85,11 @@ function AuthFormFields({
   const id = useId();
   const signUp = mode === 'signup';
   const errorId = `${id}-error`;
+  const demoNoteId = `${id}-demo-note`;
+  // On sign-in only email and password are shown: an error about another field goes under Password.
+  const shownErrorField: AuthField =
+    signUp || errorField === 'email' || errorField === 'password' ? errorField : 'password';
+  const errorOf = (name: AuthField) => (error && shownErrorField === name ? error : null);
 
   const field = (name: AuthField) => ({
     id: `${id}-${name}`,
@@ -78,7 +100,29 @@ function AuthFormFields({
     onFocus: () => onFieldFocus?.(name),
     onBlur: () => onFieldBlur?.(name),
     className: 'tb-input',
+    maxLength: limits[name]?.max,
+    minLength: signUp ? limits[name]?.min : undefined,
+    'aria-invalid': errorOf(name) ? true : undefined,
+    'aria-describedby': errorOf(name) ? errorId : undefined,
   });
+
+  /** A labelled field with its error (if it has one) underneath. */
+  const fieldBox = (name: AuthField, label: ReactNode, control: ReactNode) => {
+    const text = errorOf(name);
+    return (
+      <div className="tb-field">
+        <label className="tb-field__label" htmlFor={`${id}-${name}`}>
+          {label}
+        </label>
+        {control}
+        {text && (
+          <p id={errorId} className="tb-field__error" role="alert">
+            {text}
+          </p>
+        )}
+      </div>
+    );
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -90,6 +134,8 @@ function AuthFormFields({
     onPasswordVisibilityChange?.(!showPassword);
   };
 
+  const offered = demoInUse.length === 1 ? DEMO_ACCOUNTS.find((n) => !demoInUse.includes(n)) : null;
+
   return (
     <div className="tb-auth">
       <Mascot mood={mascot} size={96} />
@@ -100,34 +146,34 @@ function AuthFormFields({
       <form className="tb-auth__form" onSubmit={submit} aria-busy={busy}>
         {signUp && (
           <>
-            <label className="tb-field" htmlFor={`${id}-name`}>
-              <span className="tb-field__label">
+            {fieldBox(
+              'name',
+              <>
                 Name <span className="tb-field__hint">(optional)</span>
-              </span>
-              <input {...field('name')} type="text" autoComplete="name" />
-            </label>
-            <label className="tb-field" htmlFor={`${id}-username`}>
-              <span className="tb-field__label">Username</span>
-              <input {...field('username')} type="text" autoComplete="username" required />
-            </label>
+              </>,
+              <input {...field('name')} type="text" autoComplete="name" />,
+            )}
+            {fieldBox(
+              'username',
+              'Username',
+              <input {...field('username')} type="text" autoComplete="username" required />,
+            )}
           </>
         )}
-        <label className="tb-field" htmlFor={`${id}-email`}>
-          <span className="tb-field__label">Email</span>
-          <input {...field('email')} type="email" autoComplete="email" required />
-        </label>
-        <div className="tb-field">
-          <label className="tb-field__label" htmlFor={`${id}-password`}>
-            Password
-          </label>
+        {fieldBox(
+          'email',
+          'Email',
+          <input {...field('email')} type="email" autoComplete="email" required />,
+        )}
+        {fieldBox(
+          'password',
+          'Password',
           <div className="tb-field__with-action">
             <input
               {...field('password')}
               type={showPassword ? 'text' : 'password'}
               autoComplete={signUp ? 'new-password' : 'current-password'}
               required
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
             />
             <button
               type="button"
@@ -138,13 +184,8 @@ function AuthFormFields({
               {showPassword ? 'Hide' : 'Show'}
               <span className="tb-visually-hidden"> password</span>
             </button>
-          </div>
-          {error && (
-            <p id={errorId} className="tb-field__error" role="alert">
-              {error}
-            </p>
-          )}
-        </div>
+          </div>,
+        )}
         <button
           type="submit"
           className="tb-button tb-button--primary tb-button--block"
@@ -158,23 +199,24 @@ function AuthFormFields({
         <span>or try a demo account</span>
       </div>
       <div className="tb-auth__demo">
-        <button
-          type="button"
-          className="tb-button tb-button--secondary"
-          disabled={busy}
-          onClick={() => onDemoSignIn(1)}
-        >
-          Sign in Test User 1
-        </button>
-        <button
-          type="button"
-          className="tb-button tb-button--secondary"
-          disabled={busy}
-          onClick={() => onDemoSignIn(2)}
-        >
-          Sign in Test User 2
-        </button>
+        {DEMO_ACCOUNTS.map((account) => (
+          <button
+            key={account}
+            type="button"
+            className={`tb-button ${account === offered ? 'tb-button--primary' : 'tb-button--secondary'}${demoInUse.includes(account) ? ' tb-auth__demo--in-use' : ''}`}
+            disabled={busy}
+            aria-describedby={demoNote ? demoNoteId : undefined}
+            onClick={() => onDemoSignIn(account)}
+          >
+            {`Sign in Test User ${account}`}
+          </button>
+        ))}
       </div>
+      {demoNote && (
+        <p id={demoNoteId} className="tb-auth__demo-note" role="status">
+          {demoNote}
+        </p>
+      )}
       <p className="tb-auth__switch">
         {signUp ? 'Already have an account? ' : "Don't have an account? "}
         {renderLink({

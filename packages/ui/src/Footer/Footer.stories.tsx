@@ -9,12 +9,13 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** What the app shows: the project has no public address yet, so no links. */
 export const Default: Story = {};
-export const CustomLinks: Story = {
+export const WithProjectLinks: Story = {
   args: {
     socialLinks: [
-      { label: 'GitHub', href: 'https://github.com/', icon: 'github' },
-      { label: 'Instagram', href: 'https://instagram.com/', icon: 'instagram' },
+      { label: 'Source code', href: 'https://git.example.org/tabula', icon: 'github' },
+      { label: 'Documentation', href: 'https://docs.example.org/tabula', icon: 'docs' },
     ],
   },
 };

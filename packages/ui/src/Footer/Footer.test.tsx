@@ -3,12 +3,26 @@ import { describe, expect, it } from 'vitest';
 import { Footer } from './Footer';
 
 describe('Footer', () => {
-  it('lists the social links, opening in a new tab', () => {
+  it('shows no placeholder links when it is given none', () => {
     render(<Footer year={2026} />);
-    const github = screen.getByRole('link', { name: 'GitHub' });
-    expect(github).toHaveAttribute('href', 'https://github.com/');
-    expect(github).toHaveAttribute('target', '_blank');
-    expect(screen.getAllByRole('link')).toHaveLength(3);
+    expect(screen.queryAllByRole('link')).toHaveLength(0);
+    expect(screen.queryByRole('list', { name: 'Social links' })).toBeNull();
+  });
+
+  it("lists the project's links it is given, opening in a new tab", () => {
+    render(
+      <Footer
+        year={2026}
+        socialLinks={[
+          { label: 'Source code', href: 'https://git.example.org/tabula', icon: 'github' },
+          { label: 'Documentation', href: 'https://docs.example.org/tabula', icon: 'docs' },
+        ]}
+      />,
+    );
+    const source = screen.getByRole('link', { name: 'Source code' });
+    expect(source).toHaveAttribute('href', 'https://git.example.org/tabula');
+    expect(source).toHaveAttribute('target', '_blank');
+    expect(screen.getAllByRole('link')).toHaveLength(2);
   });
 
   it('prints the copyright line with the year', () => {

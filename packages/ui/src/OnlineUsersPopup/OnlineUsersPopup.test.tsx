@@ -27,5 +27,8 @@ describe('OnlineUsersPopup', () => {
     render(<OnlineUsersPopup open onClose={() => {}} users={[]} renderAction={() => null} />);
     expect(screen.getByText('*No one is Online.')).toBeInTheDocument();
     expect(screen.queryByRole('list')).toBeNull();
+    // An empty state, announced politely: not an alert.
+    expect(screen.getByRole('status')).toHaveTextContent('*No one is Online.');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

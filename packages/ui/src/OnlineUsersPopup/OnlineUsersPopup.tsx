@@ -23,7 +23,18 @@ export function OnlineUsersPopup({ open, users, onClose, renderAction }: OnlineU
   return (
     <Modal open={open} title="All Online Users" onClose={onClose} className="tb-online-users">
       {users.length === 0 ? (
-        <p className="tb-empty">*No one is Online.</p>
+        <div className="tb-online-users__empty" role="status">
+          <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true">
+            <path
+              d="M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm0-1.6a2.4 2.4 0 1 1 0-4.8 2.4 2.4 0 0 1 0 4.8ZM2 20c0-3.3 3.1-6 7-6s7 2.7 7 6h-1.6c0-2.3-2.4-4.4-5.4-4.4S3.6 17.7 3.6 20H2Zm14.5-9.2a3.2 3.2 0 1 0-1.1-6.2 5.4 5.4 0 0 1 .7 1.6 1.6 1.6 0 1 1 .4 3 5.4 5.4 0 0 1-.9 1.4c.3.1.6.2.9.2Zm1.6 3.7c2.2.6 3.9 2.5 3.9 4.7h-1.6c0-1.3-1-2.5-2.4-3.1a6.6 6.6 0 0 0 .1-1.6Z"
+              fill="currentColor"
+            />
+          </svg>
+          <p className="tb-online-users__empty-title">*No one is Online.</p>
+          <p className="tb-online-users__empty-hint">
+            People show up here while they are signed in, ready to invite.
+          </p>
+        </div>
       ) : (
         <ul className="tb-online-users__list" aria-label="Online users">
           {users.map((user) => (

@@ -29,4 +29,17 @@ describe('authErrorMachine', () => {
     clock.increment(2000);
     expect(actor.getSnapshot().context.text).toBe('');
   });
+
+  it('keeps the field the text belongs under (the password field unless told)', () => {
+    const actor = createActor(authErrorMachine, { clock: new SimulatedClock() }).start();
+
+    actor.send({ type: 'error.show', text: 'Username already exists', field: 'username' });
+    expect(actor.getSnapshot().context).toEqual({
+      text: 'Username already exists',
+      field: 'username',
+    });
+
+    actor.send({ type: 'error.show', text: 'Invalid email or password.' });
+    expect(actor.getSnapshot().context.field).toBe('password');
+  });
 });

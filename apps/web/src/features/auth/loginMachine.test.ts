@@ -97,4 +97,45 @@ describe('loginMachine', () => {
 
     expect(calls.login).toEqual([{ kind: 'demo', account: 2 }]);
   });
+
+  it('notes a demo account another visitor is using, with the alert and no field error', async () => {
+    const inUse = new Error('Logout from other device first!');
+    const { actor, effects } = start({ loginError: inUse });
+
+    actor.send({ type: 'login.demo', account: 1 });
+    await waitFor(actor, (s) => s.matches('idle') && !s.hasTag('busy'));
+    expect(actor.getSnapshot().context.demoInUse).toEqual([1]);
+    expect(effects.showAlert).toHaveBeenCalledWith({
+      text: 'Logout from other device first!',
+      type: 'danger',
+    });
+    expect(effects.showFieldError).not.toHaveBeenCalled();
+
+    actor.send({ type: 'login.demo', account: 2 });
+    await waitFor(actor, (s) => s.matches('idle') && !s.hasTag('busy'));
+    actor.send({ type: 'login.demo', account: 1 });
+    await waitFor(actor, (s) => s.matches('idle') && !s.hasTag('busy'));
+    expect(actor.getSnapshot().context.demoInUse).toEqual([1, 2]);
+  });
+
+  it('notes the demo account when the realtime check finds it online elsewhere', async () => {
+    const { actor } = start({ loggedInElsewhere: true });
+
+    actor.send({ type: 'login.demo', account: 2 });
+    await waitFor(actor, (s) => s.matches('idle') && !s.hasTag('busy'));
+
+    expect(actor.getSnapshot().context.demoInUse).toEqual([2]);
+  });
+
+  it('does not note a demo account for an email sign-in refused on another device', async () => {
+    const { actor, effects } = start({ loginError: new Error('Logout from other device first!') });
+
+    actor.send({ type: 'login.submit', email: 'ada@example.com', password: 'pw' });
+    await waitFor(actor, (s) => s.matches('idle') && !s.hasTag('busy'));
+
+    expect(actor.getSnapshot().context.demoInUse).toEqual([]);
+    expect(effects.showFieldError).toHaveBeenCalledWith({
+      text: 'Logout from other device first!',
+    });
+  });
 });

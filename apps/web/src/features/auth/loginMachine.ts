@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { DemoAccount } from '@tabula/ui';
 import { MESSAGES, ROUTES } from '../../app/constants';
 import { errorMessage } from '../errorMessage';
 import type { AlertType } from '../alerts/alertMachine';
@@ -7,11 +8,15 @@ import type { LoginRequest, Session } from './session';
 /** Events the auth screen sends to the login flow. */
 export type LoginEvent =
   | { type: 'login.submit'; email: string; password: string }
-  | { type: 'login.demo'; account: 1 | 2 };
+  | { type: 'login.demo'; account: DemoAccount };
 
 interface LoginContext {
   /** The session the server granted, held until the realtime check has answered. */
   pending: Session | null;
+  /** The demo account being signed in to (null for email and password). */
+  demo: DemoAccount | null;
+  /** Demo accounts found in use by another visitor, in the order they were found. */
+  demoInUse: DemoAccount[];
 }
 
 function notProvided(name: string): never {
@@ -22,7 +27,9 @@ function notProvided(name: string): never {
  * Sign-in (spec §4 "Login"): the credentials (or a demo account) go to REST `loginuser`;
  * then the realtime server is asked whether this user is online on another device. If so,
  * a danger alert 'Logout from other device first!' and no sign-in; otherwise the session is
- * stored and the app navigates to '/'. A failure's message goes to `reportFailure`.
+ * stored and the app navigates to '/'. A failure's message goes under its field and into a
+ * danger alert. A demo account another visitor is using is no field's failure: it is noted in
+ * `demoInUse` (with the alert), so the screen can offer the other account.
  */
 export const loginMachine = setup({
   types: {
@@ -38,8 +45,18 @@ export const loginMachine = setup({
   },
   guards: {
     isLoggedInElsewhere: (_, params: { loggedIn: boolean }) => params.loggedIn,
+    /** A demo sign-in refused by the one-session rule (the server's 409). */
+    isDemoInUse: ({ context }, params: { error: unknown }) =>
+      context.demo !== null && errorMessage(params.error) === MESSAGES.loggedInElsewhere,
   },
   actions: {
+    keepDemo: assign((_, params: { demo: DemoAccount | null }) => params),
+    markDemoInUse: assign(({ context }) => ({
+      demoInUse:
+        context.demo === null || context.demoInUse.includes(context.demo)
+          ? context.demoInUse
+          : [...context.demoInUse, context.demo],
+    })),
     keepPending: assign((_, params: Session) => ({ pending: params })),
     dropPending: assign({ pending: null }),
     storeSession: (_, _params: Session) => {},
@@ -50,13 +67,19 @@ export const loginMachine = setup({
   },
 }).createMachine({
   id: 'login',
-  context: { pending: null },
+  context: { pending: null, demo: null, demoInUse: [] },
   initial: 'idle',
   states: {
     idle: {
       on: {
-        'login.submit': 'authenticating',
-        'login.demo': 'authenticating',
+        'login.submit': {
+          target: 'authenticating',
+          actions: { type: 'keepDemo', params: { demo: null } },
+        },
+        'login.demo': {
+          target: 'authenticating',
+          actions: { type: 'keepDemo', params: ({ event }) => ({ demo: event.account }) },
+        },
       },
     },
     authenticating: {
@@ -71,19 +94,32 @@ export const loginMachine = setup({
           target: 'checking',
           actions: { type: 'keepPending', params: ({ event }) => event.output },
         },
-        onError: {
-          target: 'idle',
-          actions: [
-            {
-              type: 'showFieldError',
-              params: ({ event }) => ({ text: errorMessage(event.error) }),
-            },
-            {
-              type: 'showAlert',
-              params: ({ event }) => ({ text: errorMessage(event.error), type: 'danger' as const }),
-            },
-          ],
-        },
+        onError: [
+          {
+            guard: { type: 'isDemoInUse', params: ({ event }) => ({ error: event.error }) },
+            target: 'idle',
+            actions: [
+              'markDemoInUse',
+              { type: 'showAlert', params: { text: MESSAGES.loggedInElsewhere, type: 'danger' } },
+            ],
+          },
+          {
+            target: 'idle',
+            actions: [
+              {
+                type: 'showFieldError',
+                params: ({ event }) => ({ text: errorMessage(event.error) }),
+              },
+              {
+                type: 'showAlert',
+                params: ({ event }) => ({
+                  text: errorMessage(event.error),
+                  type: 'danger' as const,
+                }),
+              },
+            ],
+          },
+        ],
       },
     },
     checking: {
@@ -100,6 +136,7 @@ export const loginMachine = setup({
             target: 'idle',
             actions: [
               'dropPending',
+              'markDemoInUse',
               { type: 'showAlert', params: { text: MESSAGES.loggedInElsewhere, type: 'danger' } },
             ],
           },
