@@ -4,6 +4,8 @@ export { Alert } from './Alert/Alert';
 export type { AlertProps, AlertType } from './Alert/Alert';
 export { Avatar, initialsOf } from './Avatar/Avatar';
 export type { AvatarProps } from './Avatar/Avatar';
+export { AvatarGroup } from './Avatar/AvatarGroup';
+export type { AvatarGroupProps, GroupPerson } from './Avatar/AvatarGroup';
 export { Footer } from './Footer/Footer';
 export type { FooterProps, SocialLink } from './Footer/Footer';
 export { Landing } from './Landing/Landing';

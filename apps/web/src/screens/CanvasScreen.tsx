@@ -14,6 +14,7 @@ import { useCanvasList } from '../features/canvases/useCanvasList';
 import { useCreateCanvas } from '../features/canvases/useCreateCanvas';
 import { errorMessage } from '../features/errorMessage';
 import { OnlineUsersDialog, useOnlineCount } from '../features/invites/OnlineUsersDialog';
+import { useCanvasPeople } from './canvasPeople';
 
 /** /canvas/:id: a personal canvas with its header, sidebar and whiteboard (spec §2). */
 export function CanvasScreen() {
@@ -37,6 +38,8 @@ function Canvas({ id }: { id: string }) {
   const [sidebarOpen, setSidebarOpen] = useState(() => isDesktop(window.innerWidth));
   const [usersOpen, setUsersOpen] = useState(false);
   const onlineCount = useOnlineCount();
+  // Shared with others, the owner sees them here too.
+  const { people, onPeersChange } = useCanvasPeople(id, owned ? session?.user.id : undefined);
   const { create, creating } = useCreateCanvas();
 
   const name = useNameEdit(id, title);
@@ -86,6 +89,7 @@ function Canvas({ id }: { id: string }) {
         renderLink={routerLink}
         onExport={board.exportBoard}
         exporting={board.exporting}
+        people={people}
       />
       <div className="tw-canvas__body">
         {signedIn && sidebarOpen && (
@@ -115,6 +119,7 @@ function Canvas({ id }: { id: string }) {
             listLabel="Back to your canvases"
             onAlert={onAlert}
             handleRef={board.boardRef}
+            onPeersChange={onPeersChange}
           />
         ) : (
           <Loader />

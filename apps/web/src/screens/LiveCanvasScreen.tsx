@@ -12,6 +12,7 @@ import { useBoardExport } from '../features/canvases/useBoardExport';
 import { useCanvasList } from '../features/canvases/useCanvasList';
 import { useEvictionWatch } from '../features/canvases/useEvictionWatch';
 import { OnlineUsersDialog, useOnlineCount } from '../features/invites/OnlineUsersDialog';
+import { useCanvasPeople } from './canvasPeople';
 
 /** The live canvas screen for a signed-in user. */
 function LiveCanvas({ id }: { id: string }) {
@@ -26,6 +27,7 @@ function LiveCanvas({ id }: { id: string }) {
   const joined = liveCanvases.find((c) => c.canvasId === id);
   const title = own?.name ?? joined?.canvasName ?? 'Live canvas';
   const owner = own !== undefined;
+  const { people, onPeersChange } = useCanvasPeople(id, owner ? session?.user.id : joined?.id);
 
   const [sidebarOpen, setSidebarOpen] = useState(() => isDesktop(window.innerWidth));
   const [usersOpen, setUsersOpen] = useState(false);
@@ -68,6 +70,7 @@ function LiveCanvas({ id }: { id: string }) {
         renderLink={routerLink}
         onExport={board.exportBoard}
         exporting={board.exporting}
+        people={people}
       />
       <div className="tw-canvas__body">
         {sidebarOpen && (
@@ -82,6 +85,7 @@ function LiveCanvas({ id }: { id: string }) {
               onLeave={leave}
               hrefFor={ROUTES.liveCanvas}
               renderLink={routerLink}
+              people={people}
             />
           </div>
         )}
@@ -93,6 +97,7 @@ function LiveCanvas({ id }: { id: string }) {
           listLabel="Back to live canvases"
           onAlert={onAlert}
           handleRef={board.boardRef}
+          onPeersChange={onPeersChange}
         />
       </div>
       <DeletePopup

@@ -14,3 +14,4 @@ type Story = StoryObj<typeof meta>;
 export const Initials: Story = {};
 export const Photo: Story = { args: { src: PHOTO } };
 export const Large: Story = { args: { size: 72, name: 'grace_hopper' } };
+export const HereNow: Story = { args: { src: PHOTO, status: 'here now' } };

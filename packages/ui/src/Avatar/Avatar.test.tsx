@@ -21,3 +21,14 @@ describe('Avatar', () => {
     expect(initialsOf('  ')).toBe('?');
   });
 });
+
+describe('Avatar status', () => {
+  it('adds a dot and its meaning to the name only when given a status', () => {
+    const { rerender } = render(<Avatar name="Ada" status="here now" />);
+    expect(screen.getByRole('img', { name: 'Ada, here now' })).toBeInTheDocument();
+    expect(screen.getByTestId('avatar-status-dot')).toBeInTheDocument();
+    rerender(<Avatar name="Ada" src="/ada.png" />);
+    expect(screen.getByRole('img', { name: 'Ada' })).toBeInTheDocument();
+    expect(screen.queryByTestId('avatar-status-dot')).toBeNull();
+  });
+});

@@ -8,6 +8,11 @@ export interface AvatarProps {
   src?: string | null;
   /** Diameter in pixels (default 32). */
   size?: number;
+  /**
+   * A green dot on the picture, meaning this (e.g. 'here now'); it is added to the accessible
+   * name ("Ada Lovelace, here now"). No dot without it.
+   */
+  status?: string;
 }
 
 // Hues at 65% saturation and 30% lightness: white initials stay above 4.5:1 contrast on each.
@@ -30,30 +35,36 @@ function hueOf(name: string): number {
 }
 
 /** A round profile picture, or coloured initials when there is no usable photo. */
-export function Avatar({ name, src, size = 32 }: AvatarProps) {
+export function Avatar({ name, src, size = 32, status }: AvatarProps) {
   const [failed, setFailed] = useState(false);
+  const label = status ? `${name}, ${status}` : name;
   const style = { width: size, height: size, fontSize: Math.round(size * 0.4) };
-  if (src && !failed) {
-    return (
+  const picture =
+    src && !failed ? (
       <img
         className="tb-avatar"
         src={src}
-        alt={name}
+        alt={label}
         width={size}
         height={size}
         style={style}
         onError={() => setFailed(true)}
       />
+    ) : (
+      <span
+        className="tb-avatar tb-avatar--initials"
+        role="img"
+        aria-label={label}
+        style={{ ...style, backgroundColor: `hsl(${hueOf(name)} 65% 30%)` }}
+      >
+        <span aria-hidden="true">{initialsOf(name)}</span>
+      </span>
     );
-  }
+  if (!status) return picture;
   return (
-    <span
-      className="tb-avatar tb-avatar--initials"
-      role="img"
-      aria-label={name}
-      style={{ ...style, backgroundColor: `hsl(${hueOf(name)} 65% 30%)` }}
-    >
-      <span aria-hidden="true">{initialsOf(name)}</span>
+    <span className="tb-avatar-frame">
+      {picture}
+      <span className="tb-avatar__dot" data-testid="avatar-status-dot" aria-hidden="true" />
     </span>
   );
 }

@@ -22,7 +22,27 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Personal: Story = {};
-export const Live: Story = { args: { live: true, title: 'Team retro' } };
+export const Live: Story = {
+  args: {
+    live: true,
+    title: 'Team retro',
+    people: [
+      { id: 'u2', name: 'grace_hopper', here: true },
+      { id: 'u3', name: 'Ada Lovelace', note: 'owner' },
+    ],
+  },
+};
+export const LiveWithMany: Story = {
+  args: {
+    live: true,
+    title: 'Team retro',
+    people: ['grace', 'ada', 'linus', 'barbara', 'edsger'].map((name, i) => ({
+      id: `u${i}`,
+      name,
+      here: i < 2,
+    })),
+  },
+};
 export const Editing: Story = { args: { editing: true } };
 export const Saving: Story = { args: { editing: true, saving: true } };
 export const SidebarOpen: Story = { args: { sidebarOpen: true } };

@@ -89,4 +89,31 @@ describe('CanvasHeader', () => {
     expect(screen.queryByRole('link', { name: 'History' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Export' })).toBeNull();
   });
+
+  it('shows the people of the canvas by name, the dot on those here now', () => {
+    render(
+      <CanvasHeader
+        signedIn
+        live
+        title="Team board"
+        people={[
+          { id: 'u2', name: 'grace', here: true },
+          { id: 'u3', name: 'linus' },
+        ]}
+      />,
+    );
+    const people = screen.getByRole('list', { name: 'People on this canvas' });
+    expect(people).toHaveTextContent('grace');
+    expect(people).toHaveTextContent('linus');
+    expect(screen.getByRole('img', { name: 'grace, here now' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'linus' })).toBeInTheDocument();
+  });
+
+  it('has no people list when alone, and takes extra actions', () => {
+    render(
+      <CanvasHeader signedIn title="Roadmap" extraActions={<button type="button">Share</button>} />,
+    );
+    expect(screen.queryByRole('list', { name: 'People on this canvas' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
+  });
 });

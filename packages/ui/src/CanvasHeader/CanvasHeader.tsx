@@ -1,3 +1,6 @@
+import type { ReactNode } from 'react';
+import { AvatarGroup } from '../Avatar/AvatarGroup';
+import type { GroupPerson } from '../Avatar/AvatarGroup';
 import { ExportMenu } from '../ExportMenu/ExportMenu';
 import type { ExportFormat } from '../ExportMenu/ExportMenu';
 import { InlineNameEditor } from '../shared/InlineNameEditor';
@@ -40,6 +43,13 @@ export interface CanvasHeaderProps {
   exporting?: boolean;
   /** Nothing to export yet (the board is still opening). */
   exportDisabled?: boolean;
+  /**
+   * The other people of the canvas, with their names, a dot on those here now (first ones
+   * first; the header shows three and '+n more'). Hidden on narrow screens.
+   */
+  people?: readonly GroupPerson[];
+  /** More actions (e.g. Share), placed first in the action area. */
+  extraActions?: ReactNode;
 }
 
 /** The bar above the whiteboard: sidebar toggle, title or name editor, and the canvas actions. */
@@ -62,6 +72,8 @@ export function CanvasHeader({
   onExport,
   exporting = false,
   exportDisabled = false,
+  people = [],
+  extraActions,
 }: CanvasHeaderProps) {
   if (!signedIn) {
     return (
@@ -96,7 +108,13 @@ export function CanvasHeader({
           {title}
         </h1>
       )}
+      {people.length > 0 && (
+        <div className="tb-canvas-header__people">
+          <AvatarGroup people={people} label="People on this canvas" />
+        </div>
+      )}
       <div className="tb-canvas-header__actions">
+        {extraActions}
         {historyHref !== undefined &&
           renderLink({
             href: historyHref,

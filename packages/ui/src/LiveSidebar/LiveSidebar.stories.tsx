@@ -24,3 +24,12 @@ type Story = StoryObj<typeof meta>;
 
 export const WithCanvases: Story = {};
 export const Empty: Story = { args: { canvases: [] } };
+export const WithPeople: Story = {
+  args: {
+    people: [
+      { id: 'u2', name: 'grace_hopper', here: true },
+      { id: 'u3', name: 'Ada Lovelace', note: 'owner' },
+      { id: 'u4', name: 'linus' },
+    ],
+  },
+};

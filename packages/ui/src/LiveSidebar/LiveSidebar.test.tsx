@@ -33,4 +33,27 @@ describe('LiveSidebar', () => {
     expect(screen.getByText(/No live canvases yet/)).toBeInTheDocument();
     expect(screen.queryByRole('list')).toBeNull();
   });
+
+  it('lists the people of the open canvas by name, the dot on those here now', () => {
+    render(
+      <LiveSidebar
+        canvases={LIVE}
+        onLeave={() => {}}
+        people={[
+          { id: 'u2', name: 'grace', here: true },
+          { id: 'u1', name: 'ada', note: 'owner' },
+        ]}
+      />,
+    );
+    const section = screen.getByRole('region', { name: 'On this canvas' });
+    expect(section).toHaveTextContent('grace');
+    expect(section).toHaveTextContent('adaowner');
+    expect(screen.getByRole('img', { name: 'grace, here now' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'ada' })).toBeInTheDocument();
+  });
+
+  it('has no people section without people', () => {
+    render(<LiveSidebar canvases={LIVE} onLeave={() => {}} />);
+    expect(screen.queryByRole('region', { name: 'On this canvas' })).toBeNull();
+  });
 });

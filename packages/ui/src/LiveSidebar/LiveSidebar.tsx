@@ -1,3 +1,6 @@
+import { useId } from 'react';
+import { AvatarGroup } from '../Avatar/AvatarGroup';
+import type { GroupPerson } from '../Avatar/AvatarGroup';
 import type { LiveCanvasItem } from '../shared/canvasItems';
 import { cx } from '../shared/cx';
 import { Icon } from '../shared/icons';
@@ -14,18 +17,35 @@ export interface LiveSidebarProps {
   hrefFor?: (canvasId: string) => string;
   /** Router-aware link renderer (default: plain anchors). */
   renderLink?: RenderLink;
+  /** The other people of the open canvas (a dot on those here now); no section without any. */
+  people?: readonly GroupPerson[];
 }
 
-/** The live-canvas side panel: the canvases shared with the user, each with Leave. */
+/**
+ * The live-canvas side panel: the people of the open canvas, then the canvases shared with the
+ * user, each with Leave.
+ */
 export function LiveSidebar({
   canvases,
   activeId,
   onLeave,
   hrefFor = (id) => `/livecanvas/${id}`,
   renderLink = renderAnchor,
+  people = [],
 }: LiveSidebarProps) {
+  const peopleTitle = useId();
   return (
     <aside className="tb-sidebar" aria-label="Live canvases">
+      {people.length > 0 && (
+        <section className="tb-sidebar__people" aria-labelledby={peopleTitle}>
+          <div className="tb-sidebar__header">
+            <h2 className="tb-sidebar__title" id={peopleTitle}>
+              On this canvas
+            </h2>
+          </div>
+          <AvatarGroup people={people} label="People on this canvas" layout="list" />
+        </section>
+      )}
       <div className="tb-sidebar__header">
         <h2 className="tb-sidebar__title">Live canvases</h2>
       </div>

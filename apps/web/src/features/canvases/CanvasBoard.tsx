@@ -4,7 +4,7 @@ import { CanvasUnavailable, Loader } from '@tabula/ui';
 import { ConnectionBadge, Whiteboard } from '@tabula/whiteboard';
 import type { WhiteboardHandle } from '@tabula/whiteboard';
 import { httpFileTransport, useCollaboration, useSocketTransport } from '@tabula/whiteboard/collab';
-import type { CollaborationError, TabulaSocket } from '@tabula/whiteboard/collab';
+import type { CollaborationError, RemotePeer, TabulaSocket } from '@tabula/whiteboard/collab';
 import { routerLink } from '../../app/routerLink';
 import { useServices } from '../../app/ServicesContext';
 import { useRealtimeClient } from '../../realtime/useRealtimeClient';
@@ -26,6 +26,8 @@ export interface CanvasBoardProps {
   onAlert: (message: string) => void;
   /** Set to the board while it shows (the header's Export reads the drawing through it). */
   handleRef?: { current: WhiteboardHandle | null };
+  /** Told the others on the canvas whenever they change (who is online, whose pointer is here). */
+  onPeersChange?: (peers: readonly RemotePeer[]) => void;
 }
 
 type SyncedBoardProps = Omit<CanvasBoardProps, 'userId'> & {
@@ -39,7 +41,7 @@ type SyncedBoardProps = Omit<CanvasBoardProps, 'userId'> & {
  * is not the user's gets a screen saying so and no board.
  */
 function SyncedBoard(props: SyncedBoardProps) {
-  const { canvasId, userId, socket, backdropStorageKey, onAlert, handleRef } = props;
+  const { canvasId, userId, socket, backdropStorageKey, onAlert, handleRef, onPeersChange } = props;
   // A transport over the app's socket while the board shows (closing it leaves the room).
   const transport = useSocketTransport(socket);
   // Image files go over REST, to the page's own origin, with the session's token.
@@ -62,6 +64,10 @@ function SyncedBoard(props: SyncedBoardProps) {
     outboxStorage: window.localStorage,
     files,
   });
+
+  useEffect(() => {
+    onPeersChange?.(live.peers);
+  }, [live.peers, onPeersChange]);
 
   const handle = useRef<WhiteboardHandle | null>(null);
   const bindRef = live.bind.ref;
