@@ -14,6 +14,7 @@ import { ServerClient, share, tokenOf, userIdOf } from './serverAccess';
 import {
   baseUrl,
   checkActorsAfterEach,
+  expectAccessible,
   launchChromium,
   newUser,
   signedUpActors,
@@ -260,6 +261,7 @@ describe('canvas chrome', () => {
       .getByRole('img', { name: `${ownerUser.username}, here now` })
       .waitFor();
     expect(await headerPeople(guest!.page).textContent()).toContain('owner');
+    await expectAccessible(ownerPage, 'a live canvas with its people');
 
     for (const viewport of VIEWPORTS) {
       await ownerPage.setViewportSize(viewport);
