@@ -15,38 +15,36 @@ import { latencySummary, mean, ratio, round } from './gateway/stats';
 const SAMPLES = Number(process.env.BENCH_THUMBNAIL_SAMPLES ?? 200);
 const SIZES = [200, 2_000];
 
-/** A small deterministic PRNG (mulberry32), so every run draws the same scene. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/**
+ * The i-th of an evenly spread sequence in [0, 1) (i times an irrational, fractional part), one
+ * multiplier per property so that they do not move together; the same on every run.
+ */
+function spread(i: number, multiplier: number): number {
+  return (i * multiplier) % 1;
 }
 
 const COLOURS = ['#1e1e1e', '#e03131', '#2f9e44', '#1971c2', '#f08c00'];
 const FILLS = ['transparent', '#ffc9c9', '#b2f2bb', '#a5d8ff', '#ffec99'];
 
-/** `count` elements spread over a 4000 × 3000 board. */
+/** `count` elements spread over a 4000 × 3000 board, a tenth of them deleted. */
 function scene(count: number): SceneElement[] {
-  const next = random(count);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   return Array.from({ length: count }, (_, i) => {
+    const pick = <T>(list: readonly T[], multiplier: number): T =>
+      list[Math.floor(spread(i, multiplier) * list.length)]!;
     const base = {
       id: `el-${i}`,
       index: `a${i.toString(36).padStart(4, '0')}`,
-      x: Math.round(next() * 4000),
-      y: Math.round(next() * 3000),
-      width: 40 + Math.round(next() * 200),
-      height: 30 + Math.round(next() * 150),
-      strokeColor: pick(COLOURS),
-      backgroundColor: pick(FILLS),
-      isDeleted: next() < 0.1,
+      x: Math.round(spread(i, Math.SQRT2) * 4000),
+      y: Math.round(spread(i, Math.PI) * 3000),
+      width: 40 + Math.round(spread(i, Math.E) * 200),
+      height: 30 + Math.round(spread(i, Math.LN2) * 150),
+      strokeColor: pick(COLOURS, Math.SQRT1_2),
+      backgroundColor: pick(FILLS, Math.LOG10E),
+      isDeleted: i % 10 === 9,
     };
+    const next = () => spread(i, 0.6180339887498949);
     const roll = next();
-    if (roll < 0.3) return completeElement({ ...base, type: pick(['rectangle', 'ellipse']) });
+    if (roll < 0.3) return completeElement({ ...base, type: i % 2 ? 'rectangle' : 'ellipse' });
     if (roll < 0.4) return completeElement({ ...base, type: 'diamond' });
     if (roll < 0.55)
       return completeElement({

@@ -132,7 +132,7 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
     .use(canvasRouter.allowedMethods())
     .use(historyRouter.routes())
     .use(historyRouter.allowedMethods())
-    .use(thumbnailRoutes(auth, canvases, deps.readModels).routes());
+    .use(thumbnailRoutes(auth, canvases).routes());
 
   const httpServer = createServer(koa.callback());
   const gateway = createGateway(

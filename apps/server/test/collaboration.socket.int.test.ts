@@ -179,6 +179,7 @@ describe('live canvases over sockets', () => {
         canvasId,
         canvasName: 'Team board',
         id: owner.id,
+        editedAt: expect.any(String),
       });
     });
 
@@ -196,7 +197,12 @@ describe('live canvases over sockets', () => {
       const list = nextEvent<CollaboratorCanvas[]>(guestSocket, 'all-collaborator-canvases');
       const ack = await emitWithAck(guestSocket, 'get-all-collaborator-canvases');
       expect(ack).toMatchObject({ ok: true });
-      expect(await list).toContainEqual({ canvasId, canvasName: 'Team board', id: owner.id });
+      expect(await list).toContainEqual({
+        canvasId,
+        canvasName: 'Team board',
+        id: owner.id,
+        editedAt: expect.any(String),
+      });
       const ownList = nextEvent<CollaboratorCanvas[]>(ownerSocket, 'all-collaborator-canvases');
       await emitWithAck(ownerSocket, 'get-all-collaborator-canvases');
       expect((await ownList).map((canvas) => canvas.canvasId)).not.toContain(canvasId);

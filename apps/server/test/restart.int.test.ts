@@ -95,7 +95,7 @@ describe.each([{ redis: false }, { redis: true }])('restart (redis: $redis)', ({
       ]);
       // The snapshot is not vacuous: membership, renames and deletions are in it.
       expect(before[`collaborating ${bob.username}`]).toEqual([
-        { canvasId: shared, canvasName: 'Shared', id: alice.id },
+        { canvasId: shared, canvasName: 'Shared', id: alice.id, editedAt: expect.any(String) },
       ]);
       expect(before[`owned live ${alice.username}`]).toEqual([shared]);
       expect(before[`canvas ${renamed} as ${alice.username}`]).toMatchObject([

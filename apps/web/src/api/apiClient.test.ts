@@ -28,6 +28,33 @@ function fakeFetch(status: number, payload: unknown) {
 const user = { id: 'u1', username: 'ada', name: 'Ada', email: 'a@x.io', profilePhoto: 'data:,' };
 
 describe('createApiClient', () => {
+  it('fetches a canvas thumbnail as SVG text, null for an empty canvas, the message on a 404', async () => {
+    const picture = '<svg xmlns="http://www.w3.org/2000/svg"/>';
+    const answers = [
+      new Response(picture, { status: 200, headers: { 'content-type': 'image/svg+xml' } }),
+      new Response(null, { status: 204 }),
+      new Response(JSON.stringify({ success: false, message: 'Canvas not found.' }), {
+        status: 404,
+      }),
+    ];
+    const urls: string[] = [];
+    const headers: Record<string, string>[] = [];
+    const api = createApiClient({
+      getToken: () => 'stored',
+      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+        urls.push(String(input));
+        headers.push(init?.headers as Record<string, string>);
+        return answers.shift()!;
+      }) as typeof globalThis.fetch,
+    });
+
+    expect(await api.getThumbnail('c 1')).toBe(picture);
+    expect(await api.getThumbnail('c1')).toBeNull();
+    await expect(api.getThumbnail('c1')).rejects.toEqual(new ApiError('Canvas not found.', 404));
+    expect(urls[0]).toBe('/canvas/thumbnail/c%201');
+    expect(headers[0]!['auth-token']).toBe('stored');
+  });
+
   it('posts the credentials and unwraps the data of the envelope', async () => {
     const { calls, fetch } = fakeFetch(200, { success: true, data: { ...user, token: 't1' } });
     const api = createApiClient({ baseUrl: 'http://h', getToken: () => null, fetch });

@@ -67,6 +67,11 @@ export interface ApiClient {
   ): Promise<{ revision: number; label: string }>;
   /** The canvas's named versions, oldest first. */
   getCheckpoints(id: string): Promise<Checkpoint[]>;
+  /**
+   * The SVG picture of the canvas's drawing for its card, null when nothing is drawn. Goes
+   * through the browser's HTTP cache, which revalidates by ETag (a 304 while unchanged).
+   */
+  getThumbnail(id: string): Promise<string | null>;
 }
 
 /** The query string of a history call ('' when empty). */
@@ -97,21 +102,28 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     token?: string,
   ): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
-    const authToken = token ?? options.getToken();
-    if (authToken) headers[AUTH_HEADER] = authToken;
     if (body !== undefined) headers['content-type'] = 'application/json';
+    const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+    return unwrap<T>(await send(`${baseUrl}${path}`, init, token));
+  }
 
-    let response: Response;
+  /** The request with `token` (default: the stored one); offline, an `ApiError` of status 0. */
+  async function send(
+    url: string,
+    init: RequestInit & { headers: Record<string, string> },
+    token?: string,
+  ): Promise<Response> {
+    const authToken = token ?? options.getToken();
+    if (authToken) init.headers[AUTH_HEADER] = authToken;
     try {
-      response = await doFetch(`${baseUrl}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      return await doFetch(url, init);
     } catch {
       throw new ApiError(SOMETHING_WENT_WRONG, 0);
     }
+  }
 
+  /** The envelope's `data`, or an `ApiError` with the server's message. */
+  async function unwrap<T>(response: Response): Promise<T> {
     let envelope: ApiResponse<T> | null = null;
     try {
       envelope = (await response.json()) as ApiResponse<T>;
@@ -154,6 +166,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     nameVersion: (id, revision, label) =>
       request('POST', apiPath(API_PATHS.checkpoint, id), { revision, label }),
     getCheckpoints: (id) => request('GET', apiPath(API_PATHS.checkpoints, id)),
+    getThumbnail: async (id) => {
+      const headers = { accept: 'image/svg+xml' };
+      const response = await send(`${baseUrl}${apiPath(API_PATHS.thumbnail, id)}`, { headers });
+      if (response.status === 204) return null;
+      // Not a picture: the envelope's message, thrown.
+      if (!response.ok) return unwrap<never>(response);
+      return response.text();
+    },
   };
 }
 

@@ -7,13 +7,19 @@ import { RequireSignIn } from '../app/RequireSignIn';
 import { routerLink } from '../app/routerLink';
 import { useAppSelector, useServices } from '../app/ServicesContext';
 import type { AppState } from '../app/appState';
+import { useCanvasList } from '../features/canvases/useCanvasList';
+import { useThumbnails } from '../features/canvases/useThumbnails';
 
 /** Live canvases the user collaborates on, then the user's own canvases that are live. */
 export function liveCanvasItems(state: AppState): CanvasListItem[] {
-  const joined = state.liveCanvases.map((c) => ({ id: c.canvasId, name: c.canvasName }));
+  const joined = state.liveCanvases.map((c) => ({
+    id: c.canvasId,
+    name: c.canvasName,
+    editedAt: c.editedAt,
+  }));
   const owned = state.canvases
     .filter((c) => state.adminCanvasIds.includes(c._id))
-    .map((c) => ({ id: c._id, name: c.name, timestamp: c.timestamp }));
+    .map((c) => ({ id: c._id, name: c.name, timestamp: c.timestamp, editedAt: c.editedAt }));
   const seen = new Set(joined.map((c) => c.id));
   return [...joined, ...owned.filter((c) => !seen.has(c.id))];
 }
@@ -22,10 +28,16 @@ function LiveCanvases() {
   const services = useServices();
   const state = useAppSelector((s) => s);
   useEffect(() => refreshLiveCanvases(services), [services]);
+  // The own canvases' list is fetched again too, for their "edited … ago".
+  useCanvasList();
+  const items = liveCanvasItems(state);
+  const thumbnails = useThumbnails(
+    items.map((c) => ({ id: c.id, version: c.editedAt?.toString() })),
+  );
   return (
     <CanvasList
       kind="live"
-      items={liveCanvasItems(state)}
+      items={items.map((c) => ({ ...c, thumbnail: thumbnails[c.id] }))}
       hrefFor={ROUTES.liveCanvas}
       renderLink={routerLink}
     />

@@ -200,6 +200,8 @@ export interface CollaboratorCanvas {
   canvasId: string;
   canvasName: string;
   id: string;
+  /** When the drawing last changed (ISO-8601), as the canvas list's `editedAt`. */
+  editedAt?: string;
 }
 
 /** `if-leave-canvas`. */

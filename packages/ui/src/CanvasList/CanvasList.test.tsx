@@ -16,6 +16,39 @@ describe('CanvasList', () => {
     expect(screen.getByRole('link', { name: /Retro/ })).toHaveAttribute('href', '/livecanvas/l1');
   });
 
+  it("shows each card's drawing when it has one, and when it was last edited", () => {
+    const now = Date.parse('2026-03-10T12:00:00Z');
+    const { container } = render(
+      <CanvasList
+        kind="personal"
+        now={now}
+        items={[
+          {
+            id: 'c1',
+            name: 'Roadmap',
+            timestamp: '2026-03-01T09:00:00Z',
+            editedAt: '2026-03-10T11:55:00Z',
+            thumbnail: 'blob:roadmap',
+          },
+          {
+            id: 'c2',
+            name: 'Blank',
+            timestamp: '2026-03-01T08:00:00Z',
+            editedAt: '2026-03-01T08:00:00Z',
+          },
+        ]}
+      />,
+    );
+    const [drawn, blank] = screen.getAllByRole('link');
+    expect(drawn!.querySelector('img')).toHaveAttribute('src', 'blob:roadmap');
+    expect(drawn).toHaveTextContent('edited 5 minutes ago');
+    expect(screen.getByText('edited 5 minutes ago')).toHaveAttribute('title');
+    expect(blank!.querySelector('img')).toBeNull();
+    expect(blank).not.toHaveTextContent('edited');
+    // The picture is decoration: the card's name is its link's name.
+    expect(container.querySelectorAll('img[alt=""]')).toHaveLength(1);
+  });
+
   it('shows empty states and a loader', () => {
     const { rerender } = render(<CanvasList kind="live" items={[]} />);
     expect(screen.getByText(/No live canvases yet/)).toBeInTheDocument();

@@ -1,8 +1,10 @@
+import { useEffect, useState } from 'react';
 import { formatTimestamp } from '../shared/canvasItems';
 import { Icon } from '../shared/icons';
 import { renderAnchor } from '../shared/links';
 import type { RenderLink } from '../shared/links';
 import { Loader, Spinner } from '../Spinner/Spinner';
+import { editedAgo } from './editedAgo';
 
 /** One card of a canvas list page. */
 export interface CanvasListItem {
@@ -10,6 +12,10 @@ export interface CanvasListItem {
   name: string;
   /** Shown as the card's date when given (ISO string or epoch ms). */
   timestamp?: string | number;
+  /** When the drawing last changed: shown as "edited … ago" beside the date. */
+  editedAt?: string | number;
+  /** A picture of the drawing (an image URL); without one the card shows a plain backdrop. */
+  thumbnail?: string;
 }
 
 /** Props of {@link CanvasList}. */
@@ -27,6 +33,8 @@ export interface CanvasListProps {
   hrefFor?: (id: string) => string;
   /** Router-aware link renderer (default: plain anchors). */
   renderLink?: RenderLink;
+  /** The time "edited … ago" counts from (default: the clock, read every minute). */
+  now?: number;
 }
 
 const HEADINGS = { personal: 'All Canvases', live: 'All Live Canvases' } as const;
@@ -34,6 +42,39 @@ const EMPTY = {
   personal: 'You have no canvases yet. Create one to start drawing.',
   live: 'No live canvases yet. When someone invites you to collaborate, the canvas shows up here.',
 } as const;
+
+/** The clock, read again every minute while shown. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** True when both name the same instant (a canvas never drawn on was "edited" at creation). */
+function sameInstant(a: string | number, b: string | number | undefined): boolean {
+  return b !== undefined && new Date(a).getTime() === new Date(b).getTime();
+}
+
+/** The card's date and "edited … ago", each when known (no "edited" before the first edit). */
+function CardMeta({ item, now }: { item: CanvasListItem; now: number }) {
+  const { editedAt, timestamp } = item;
+  const edited =
+    editedAt === undefined || sameInstant(editedAt, timestamp) ? '' : editedAgo(editedAt, now);
+  if (timestamp === undefined && !edited) return null;
+  return (
+    <span className="tb-canvas-card__meta">
+      {timestamp !== undefined && <span>{formatTimestamp(timestamp)}</span>}
+      {edited && (
+        <span className="tb-canvas-card__edited" title={formatTimestamp(editedAt!)}>
+          {edited}
+        </span>
+      )}
+    </span>
+  );
+}
 
 /** The /canvases and /livecanvases pages: a heading, then cards, a loader or an empty state. */
 export function CanvasList({
@@ -44,7 +85,9 @@ export function CanvasList({
   creating = false,
   hrefFor = (id) => (kind === 'live' ? `/livecanvas/${id}` : `/canvas/${id}`),
   renderLink = renderAnchor,
+  now,
 }: CanvasListProps) {
+  const clock = useMinuteClock();
   return (
     <section className="tb-canvas-list" aria-labelledby={`tb-canvas-list-${kind}`}>
       <div className="tb-canvas-list__header">
@@ -76,13 +119,13 @@ export function CanvasList({
                 className: 'tb-canvas-card',
                 children: (
                   <>
-                    <span className="tb-canvas-card__thumb" aria-hidden="true" data-kind={kind} />
+                    <span className="tb-canvas-card__thumb" aria-hidden="true" data-kind={kind}>
+                      {item.thumbnail && (
+                        <img className="tb-canvas-card__picture" src={item.thumbnail} alt="" />
+                      )}
+                    </span>
                     <span className="tb-canvas-card__name">{item.name}</span>
-                    {item.timestamp !== undefined && (
-                      <span className="tb-canvas-card__meta">
-                        {formatTimestamp(item.timestamp)}
-                      </span>
-                    )}
+                    <CardMeta item={item} now={now ?? clock} />
                   </>
                 ),
               })}

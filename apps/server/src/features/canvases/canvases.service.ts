@@ -40,6 +40,11 @@ export function toSummary(canvas: CanvasDoc): CanvasSummary {
   return { _id: canvas._id, name: canvas.name, timestamp: canvas.timestamp };
 }
 
+/** When the canvas's drawing last changed (a doc from before `editedAt` existed: its creation). */
+function editedAt(canvas: CanvasDoc): string {
+  return canvas.editedAt ?? canvas.timestamp;
+}
+
 /** What the canvas commands and queries use of the app, and nothing more. */
 export type CanvasesDeps = Pick<
   AppContext,
@@ -133,7 +138,7 @@ export class CanvasesService {
   async list(userId: string): Promise<CanvasSummary[]> {
     const { readModels } = this.context;
     const docs = await canvasDocs(readModels, await ownCanvasIds(readModels, userId));
-    return docs.map((doc) => ({ ...toSummary(doc), editedAt: doc.editedAt ?? doc.timestamp }));
+    return docs.map((doc) => ({ ...toSummary(doc), editedAt: editedAt(doc) }));
   }
 
   async rename(userId: string, canvasId: string, name: string): Promise<CanvasSummary> {
@@ -152,7 +157,12 @@ export class CanvasesService {
   async collaborating(userId: string): Promise<CollaboratorCanvas[]> {
     const { readModels } = this.context;
     const docs = await canvasDocs(readModels, await collaboratingIds(readModels, userId));
-    return docs.map((doc) => ({ canvasId: doc._id, canvasName: doc.name, id: doc.ownerId }));
+    return docs.map((doc) => ({
+      canvasId: doc._id,
+      canvasName: doc.name,
+      id: doc.ownerId,
+      editedAt: editedAt(doc),
+    }));
   }
 
   /** The owner and the collaborators of a canvas, as `collaborator-joined` lists them. */

@@ -1,11 +1,10 @@
 /**
  * The card picture of a canvas for a reader: the access rule of every canvas read (whoever may
  * not read it gets the 404 of a missing canvas), the canvas's revision as the picture's
- * version, and the picture rendered from the scenes read model once per revision.
+ * version, and the picture rendered from the canvas's current scene (the one joining clients
+ * get) once per revision.
  */
-import type { ReadModelStore } from '../../../infrastructure/readModels/readModelStore';
 import type { CanvasesService } from '../canvases.service';
-import { sceneOf } from '../projections/scenes.projection';
 import { THUMBNAIL_RENDERER_VERSION, renderThumbnail } from './renderThumbnail';
 import { ThumbnailCache } from './thumbnailCache';
 
@@ -19,7 +18,6 @@ export interface ThumbnailVersion {
 export class CanvasThumbnails {
   constructor(
     private readonly canvases: CanvasesService,
-    private readonly readModels: ReadModelStore,
     private readonly cache = new ThumbnailCache(),
   ) {}
 
@@ -43,7 +41,7 @@ export class CanvasThumbnails {
   private async picture(canvasId: string, revision: number): Promise<string | null> {
     const cached = this.cache.get(canvasId, revision);
     if (cached !== undefined) return cached;
-    const svg = renderThumbnail(await sceneOf(this.readModels, canvasId));
+    const svg = renderThumbnail((await this.canvases.snapshot(canvasId)).elements);
     this.cache.set(canvasId, revision, svg);
     return svg;
   }

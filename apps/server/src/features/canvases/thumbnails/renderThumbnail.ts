@@ -10,7 +10,7 @@
 import type { SceneElement } from '@tabula/domain';
 
 /** Bumped when the picture changes for the same scene (it is part of the ETag). */
-export const THUMBNAIL_RENDERER_VERSION = 1;
+export const THUMBNAIL_RENDERER_VERSION = 2;
 
 /** The picture's longer side, in CSS pixels. */
 const LONG_SIDE = 400;
@@ -168,8 +168,8 @@ class Pen {
     let last = at[0]!;
     at.forEach((point, i) => {
       const isEnd = i === at.length - 1;
-      if (i === 0 || (!isEnd && Math.hypot(point[0] - last[0], point[1] - last[1]) < MIN_STEP))
-        return;
+      const step = Math.hypot(point[0] - last[0], point[1] - last[1]);
+      if (i === 0 || step === 0 || (!isEnd && step < MIN_STEP)) return;
       d += `l${fmt(point[0] - last[0])} ${fmt(point[1] - last[1])}`;
       last = point;
     });
@@ -296,12 +296,15 @@ function linear(element: SceneElement): Drawn | null {
   const first = points[0]!;
   const last = points.at(-1)!;
   const closed = element.type === 'line' && first[0] === last[0] && first[1] === last[1];
+  // Excalidraw draws a freehand stroke about twice as wide as its stroke width.
+  const painted = element.type === 'freedraw' ? { ...element, strokeWidth: width * 2 } : element;
   const markup = (pen: Pen): string =>
-    `<path d="${strokes.map((stroke) => pen.path(stroke)).join('')}"${paint(element, box, closed, pen)}/>`;
+    `<path d="${strokes.map((stroke) => pen.path(stroke)).join('')}"${paint(painted, box, closed, pen)}/>`;
   return { markup, box: covered(box, num(element, 'angle'), width * 2) };
 }
 
-const FONTS: Record<number, string> = { 1: 'cursive', 2: 'sans-serif', 3: 'monospace' };
+/** Excalidraw's code font stays monospaced; its other fonts are not the system's anyway. */
+const FONTS: Record<number, string> = { 3: 'monospace' };
 const ANCHORS: Record<string, string> = { left: 'start', center: 'middle', right: 'end' };
 
 function text(element: SceneElement): Drawn | null {
@@ -314,7 +317,7 @@ function text(element: SceneElement): Drawn | null {
   const anchor = ANCHORS[align] ?? 'start';
   const x =
     anchor === 'middle' ? (box.minX + box.maxX) / 2 : anchor === 'end' ? box.maxX : box.minX;
-  const family = FONTS[num(element, 'fontFamily', 1)] ?? FONTS[2]!;
+  const family = FONTS[num(element, 'fontFamily', 1)] ?? 'sans-serif';
   const fill = colour(element.strokeColor, DEFAULT_STROKE);
   const markup = (pen: Pen): string => {
     const lines = content

@@ -9,7 +9,6 @@ import Router from '@koa/router';
 import { CANVAS_NOT_FOUND, DomainError } from '@tabula/domain';
 import { parseId } from '@tabula/domain/dto';
 import { API_PATHS, AUTH_HEADER } from '@tabula/domain/protocol';
-import type { ReadModelStore } from '../../../infrastructure/readModels/readModelStore';
 import type { AuthService } from '../../auth/auth.service';
 import type { CanvasesService } from '../canvases.service';
 import { CanvasThumbnails } from './canvasThumbnails';
@@ -17,12 +16,8 @@ import { CanvasThumbnails } from './canvasThumbnails';
 /** What the picture may do when opened on its own: be drawn, nothing else. */
 const SVG_SANDBOX = "default-src 'none'";
 
-export function thumbnailRoutes(
-  auth: AuthService,
-  canvases: CanvasesService,
-  readModels: ReadModelStore,
-): Router {
-  const thumbnails = new CanvasThumbnails(canvases, readModels);
+export function thumbnailRoutes(auth: AuthService, canvases: CanvasesService): Router {
+  const thumbnails = new CanvasThumbnails(canvases);
   const router = new Router();
 
   router.get(API_PATHS.thumbnail, async (ctx) => {
