@@ -21,6 +21,7 @@ import { HistoryActions } from './features/canvases/history/historyActions';
 import { HistoryQueries } from './features/canvases/history/historyQueries';
 import { historyRoutes } from './features/canvases/history/history.routes';
 import { SceneTimeline } from './features/canvases/history/sceneTimeline';
+import { CurrentScenes } from './features/canvases/projections/currentScenes';
 import { FilesService } from './features/canvases/files/files.service';
 import { fileRoutes } from './features/canvases/files/files.routes';
 import { thumbnailRoutes } from './features/canvases/thumbnails/thumbnails.routes';
@@ -54,16 +55,24 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
     eventStore: deps.eventStore,
     snapshots: deps.snapshots ?? createInMemorySnapshotStore(),
     ...(deps.snapshotInterval === undefined ? {} : { interval: deps.snapshotInterval }),
+    ...(deps.gridSceneCapacity === undefined ? {} : { gridSceneCapacity: deps.gridSceneCapacity }),
     onError: (error) => logError(error, 'snapshots'),
   });
+  const scenes = new CurrentScenes({ timeline, readModels: deps.readModels });
   // Snapshots are asked for in log order as the projections apply each event, and written
-  // in the background (a deletion's erasure waits for those under way).
+  // in the background (a deletion's erasure waits for those under way); not while the read
+  // models catch up at start: reads fill the grid where no snapshot was written. The current
+  // scenes fold each event before anyone hears of it.
+  let caughtUp = false;
   const projections = new ProjectionRunner(
     deps.eventStore,
     deps.readModels,
     PROJECTIONS,
     (error) => logError(error, 'projections'),
-    [async (record) => timeline.snapshotAfter(record)],
+    [
+      async (record) => (caughtUp ? timeline.snapshotAfter(record) : undefined),
+      async (record) => scenes.apply(record),
+    ],
   );
   const context: AppContext = {
     eventStore: deps.eventStore,
@@ -74,6 +83,7 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
     users: new CommandHandler(deps.eventStore, userDecider),
     canvases: new CommandHandler(deps.eventStore, canvasDecider),
     projections,
+    scenes,
     rateLimits: {
       authPerIpPerMinute: 60,
       failedLoginsPerAccount: 10,
@@ -84,6 +94,7 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
     logError,
   };
   await projections.start();
+  caughtUp = true;
 
   const auth = new AuthService(context);
   const fileStore = deps.files ?? createInMemoryFileStore();
@@ -91,7 +102,7 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
   const files = new FilesService(canvases, {
     store: fileStore,
     eventStore: deps.eventStore,
-    readModels: deps.readModels,
+    scenes,
   });
   const history = {
     timeline,
@@ -99,7 +110,7 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
       eventStore: deps.eventStore,
       readModels: deps.readModels,
       timeline,
-      projections,
+      scenes,
     }),
     actions: new HistoryActions(canvases, timeline, context.newId),
   };

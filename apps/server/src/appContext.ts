@@ -13,6 +13,7 @@ import type {
 } from '@tabula/domain';
 import type { RateLimitConfig } from './config';
 import type { LiveRoomsOptions } from './features/canvases/live/liveRooms';
+import type { CurrentScenes } from './features/canvases/projections/currentScenes';
 import type { CommandHandler } from './infrastructure/commandHandler';
 import type { EventStore } from './infrastructure/eventStore/eventStore';
 import type { FileStore } from './infrastructure/files/fileStore';
@@ -48,6 +49,8 @@ export interface AppDeps {
   files?: FileStore;
   /** Revisions between scene snapshots (default `DEFAULT_SNAPSHOT_INTERVAL`; 0: none). */
   snapshotInterval?: number;
+  /** Element references of grid scenes kept in memory (0: none; see `GridScenes`). */
+  gridSceneCapacity?: number;
   /** Where 5xx errors and unexpected failures are reported (default: console.error). */
   logError?: (error: unknown, context: string) => void;
 }
@@ -61,6 +64,8 @@ export interface AppContext {
   users: CommandHandler<UserState, UserCommand, UserEvent>;
   canvases: CommandHandler<CanvasState, CanvasCommand, CanvasEvent>;
   projections: ProjectionRunner;
+  /** The current scene of each canvas in use (loaded from snapshots, kept by the runner). */
+  scenes: CurrentScenes;
   rateLimits: RateLimitConfig;
   /** Resolves once the scene snapshots asked for so far are written. */
   snapshotsSettled: () => Promise<void>;

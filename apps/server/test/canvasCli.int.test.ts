@@ -102,7 +102,7 @@ describe('npm run canvas', () => {
     expect(changed.changes).toBe(1);
     const lied = await canvasCli(server.dataDir, 'verify');
     expect(lied.code).toBe(1);
-    expect(JSON.parse(lied.stdout.trim())).toEqual({ canvasId, snapshots: [4], readModel: [] });
+    expect(JSON.parse(lied.stdout.trim())).toEqual({ canvasId, snapshots: [4], currentScene: [] });
     expect((await canvasCli(server.dataDir, 'verify')).code).toBe(0);
   });
 });

@@ -200,6 +200,7 @@ export {
   compareSceneOrder,
   completeElement,
   evolveScene,
+  getSceneElement,
   isAllowedElementType,
   liveElements,
   orderElements,

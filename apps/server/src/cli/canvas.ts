@@ -3,10 +3,11 @@
  *   history <canvasId>               every entry, oldest first, as JSON lines
  *   scene <canvasId> [--revision N]  the scene (live elements) as JSON
  *   verify                           folds every canvas from the log and compares it with
- *                                    the snapshots and the scene read model; exit code 1 on
- *                                    any difference (snapshots that differ are rebuilt)
+ *                                    the snapshots and with the current scene as loaded for
+ *                                    join-canvas; exit code 1 on any difference (snapshots
+ *                                    that differ are rebuilt)
  * With the embedded default (read models in memory) the read models are first rebuilt from
- * the log in this process, so `verify` checks the projections against the domain's fold.
+ * the log in this process.
  */
 import { fileURLToPath } from 'node:url';
 import { openAdapters } from '../adapters';
@@ -58,7 +59,7 @@ async function verifyAll(audit: CanvasAudit): Promise<number> {
   let differing = 0;
   for (const canvasId of ids) {
     const difference = await audit.verify(canvasId);
-    if (difference.snapshots.length || difference.readModel.length) {
+    if (difference.snapshots.length || difference.currentScene.length) {
       differing += 1;
       console.log(JSON.stringify(difference));
     }

@@ -1,6 +1,5 @@
 import { canvasesProjection } from '../features/canvases/projections/canvases.projection';
 import { checkpointsProjection } from '../features/canvases/projections/checkpoints.projection';
-import { scenesProjection } from '../features/canvases/projections/scenes.projection';
 import type { Projection } from './projection';
 import { usersProjection } from './users.projection';
 
@@ -8,6 +7,5 @@ import { usersProjection } from './users.projection';
 export const PROJECTIONS: readonly Projection[] = [
   usersProjection,
   canvasesProjection,
-  scenesProjection,
   checkpointsProjection,
 ];

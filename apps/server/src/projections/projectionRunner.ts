@@ -50,8 +50,7 @@ export class ProjectionRunner {
       );
     }
     this.position = Math.min(...this.checkpoints.values());
-    const latest = await this.store.readAll({ fromPosition: this.position });
-    const target = latest.length ? latest[latest.length - 1]!.position : this.position;
+    const target = Math.max(this.position, await this.store.headPosition());
     this.subscription = this.store
       .subscribeToAll({ fromPosition: this.position })
       .pipe(concatMap((record) => from(this.apply(record))))

@@ -13,8 +13,6 @@ export const userCanvasesKey = (userId: string) => `userCanvases:${userId}`;
 export const collaboratingKey = (userId: string) => `collaborating:${userId}`;
 /** Canvases a user owns that are live (have collaborators or pending invitations). */
 export const ownedLiveKey = (userId: string) => `ownedLive:${userId}`;
-/** The scene of a canvas: one hash field per element id. */
-export const sceneKey = (canvasId: string) => `scene:${canvasId}`;
 
 export interface UserDoc {
   id: string;

@@ -29,7 +29,6 @@ import {
   ownCanvasIds,
   ownedLiveIds,
 } from './projections/canvases.projection';
-import { sceneOf } from './projections/scenes.projection';
 import { friendlyCanvasName } from './canvasNames';
 import type { EraseCanvas } from './history/canvasErasure';
 
@@ -48,7 +47,7 @@ function editedAt(canvas: CanvasDoc): string {
 /** What the canvas commands and queries use of the app, and nothing more. */
 export type CanvasesDeps = Pick<
   AppContext,
-  'canvases' | 'readModels' | 'projections' | 'clock' | 'newId'
+  'canvases' | 'readModels' | 'projections' | 'scenes' | 'clock' | 'newId'
 >;
 
 export class CanvasesService {
@@ -119,19 +118,15 @@ export class CanvasesService {
   async detail(userId: string, canvasId: string): Promise<CanvasDetail> {
     await this.readable(userId, canvasId);
     const canvas = await this.doc(canvasId);
-    const elements = (await sceneOf(this.context.readModels, canvasId)).filter(
-      (element) => !element.isDeleted,
-    );
-    return { ...toSummary(canvas), ownerId: canvas.ownerId, revision: canvas.revision, elements };
+    const { revision, elements } = await this.context.scenes.of(canvasId);
+    const live = elements.filter((element) => !element.isDeleted);
+    return { ...toSummary(canvas), ownerId: canvas.ownerId, revision, elements: live };
   }
 
   /** The scene with tombstones, for clients that reconcile (join-canvas). */
   async snapshot(canvasId: string): Promise<{ revision: number; elements: SceneElement[] }> {
-    const canvas = await this.doc(canvasId);
-    return {
-      revision: canvas.revision,
-      elements: await sceneOf(this.context.readModels, canvasId),
-    };
+    await this.doc(canvasId); // NOT_FOUND for a canvas that does not exist
+    return this.context.scenes.of(canvasId);
   }
 
   /** The user's own canvases, newest first, each with when its drawing last changed. */

@@ -317,6 +317,16 @@ export function describeEventStoreContract(
       expect(afterSecond[0]!.event.data.n).toBe(2);
     });
 
+    it('headPosition is the position of the last event readAll returns', async () => {
+      await store.append(streamName(), [testEvent(0)], { expectedRevision: 'no_stream' });
+      const last = await store.append(streamName(), [testEvent(1), testEvent(2)], {
+        expectedRevision: 'no_stream',
+      });
+      const head = await store.headPosition();
+      expect(head).toBe(last.position);
+      expect(await store.readAll({ fromPosition: head })).toEqual([]);
+    });
+
     it('subscribeToAll catches up then goes live with no gap and no duplicate under concurrent appends', async () => {
       const from = await marker();
       const streams = [streamName(), streamName(), streamName()];

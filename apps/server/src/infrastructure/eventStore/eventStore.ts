@@ -158,6 +158,9 @@ export interface EventStore<E extends StorableEvent = StorableEvent> {
   /** Events of every stream in commit (position) order; system events are never returned. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent<E>[]>;
 
+  /** The position of the last event `readAll` would return now (0 when there is none). */
+  headPosition(): Promise<number>;
+
   /**
    * Catches up from `fromPosition`, then goes live: every event after the checkpoint is
    * delivered exactly once, in position order, with no gap between catch-up and live.

@@ -153,6 +153,11 @@ export function createInMemoryEventStore<E extends StorableEvent = StorableEvent
       return readAfter(fromPosition, maxCount);
     },
 
+    async headPosition() {
+      if (closed) throw new EventStoreClosedError();
+      return log[log.length - 1]?.position ?? 0;
+    },
+
     subscribeToAll({ fromPosition = 0 }: SubscribeToAllOptions = {}): Observable<RecordedEvent<E>> {
       return catchUpThenLive<E>(
         async (after, max) => readAfter(after, max),

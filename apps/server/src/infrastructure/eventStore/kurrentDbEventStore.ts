@@ -171,6 +171,17 @@ export function openKurrentDbEventStore<E extends StorableEvent = StorableEvent>
     return out;
   }
 
+  async function headPosition(): Promise<number> {
+    const reading = client.readAll({
+      direction: BACKWARDS,
+      fromPosition: END,
+      maxCount: 1,
+      filter: excludeSystemEvents(),
+    });
+    for await (const resolved of reading) return toRecorded<E>(resolved)?.position ?? 0;
+    return 0;
+  }
+
   function subscribeToAll({ fromPosition = 0 }: SubscribeToAllOptions = {}): Observable<
     RecordedEvent<E>
   > {
@@ -199,6 +210,7 @@ export function openKurrentDbEventStore<E extends StorableEvent = StorableEvent>
     append,
     readStream,
     readAll,
+    headPosition,
     subscribeToAll,
     erase,
     close: () => client.dispose(),

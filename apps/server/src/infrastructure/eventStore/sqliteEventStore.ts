@@ -114,6 +114,9 @@ export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
   const selectErasure = db.prepare<[string], ErasedStreamRow>(
     'SELECT stream, last_revision, erased_at, actor_id, reason FROM erased_streams WHERE stream = ?',
   );
+  const selectHead = db.prepare<[], { head: number }>(
+    'SELECT COALESCE(MAX(position), 0) AS head FROM events',
+  );
   const selectAll = db.prepare<[number, number], EventRow>(
     'SELECT position, stream, revision, body, recorded_at FROM events WHERE position > ? ORDER BY position LIMIT ?',
   );
@@ -262,6 +265,11 @@ export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
     async readAll({ fromPosition = 0, maxCount = -1 }: ReadAllOptions = {}) {
       assertOpen();
       return readAfter(fromPosition, maxCount); // LIMIT -1: no limit
+    },
+
+    async headPosition() {
+      assertOpen();
+      return selectHead.get()!.head;
     },
 
     subscribeToAll({ fromPosition = 0 }: SubscribeToAllOptions = {}): Observable<RecordedEvent<E>> {

@@ -9,15 +9,14 @@ import { canvasStreamName } from '@tabula/domain';
 import type { Event, SceneElement } from '@tabula/domain';
 import type { EventStore } from '../../../infrastructure/eventStore/eventStore';
 import type { FileStore, StoredFile } from '../../../infrastructure/files/fileStore';
-import type { ReadModelStore } from '../../../infrastructure/readModels/readModelStore';
-import { sceneOf } from '../projections/scenes.projection';
+import type { CurrentScenes } from '../projections/currentScenes';
 
 /** How many forks back a file is looked for. */
 const MAX_FORK_DEPTH = 16;
 
 export interface ForkedFilesDeps {
   eventStore: EventStore<Event>;
-  readModels: ReadModelStore;
+  scenes: Pick<CurrentScenes, 'of'>;
   store: FileStore;
 }
 
@@ -42,7 +41,7 @@ export async function inheritFile(
   canvasId: string,
   fileId: string,
 ): Promise<StoredFile | null> {
-  if (!showsFile(await sceneOf(deps.readModels, canvasId), fileId)) return null;
+  if (!showsFile((await deps.scenes.of(canvasId)).elements, fileId)) return null;
   let origin = await originOf(deps.eventStore, canvasId);
   for (let depth = 0; origin !== undefined && depth < MAX_FORK_DEPTH; depth += 1) {
     const file = await deps.store.get(origin, fileId);

@@ -1,7 +1,8 @@
 /**
  * The auditor's reads of the log, for `npm run canvas`: a canvas's history as entries, its
  * scene at a revision, and `verify`, which folds every canvas from the log and compares the
- * fold with the scene snapshots and the scene read model.
+ * fold with the scene snapshots and with the current scene as the server loads it for
+ * `join-canvas` (newest snapshot plus the events after it, at the read model's revision).
  */
 import { canvasStreamName } from '@tabula/domain';
 import type { Event } from '@tabula/domain';
@@ -11,7 +12,7 @@ import type { EventStore } from '../../../infrastructure/eventStore/eventStore';
 import type { ReadModelStore } from '../../../infrastructure/readModels/readModelStore';
 import { createInMemorySnapshotStore } from '../../../infrastructure/snapshots/inMemorySnapshotStore';
 import type { SnapshotStore } from '../../../infrastructure/snapshots/snapshotStore';
-import { sceneOf } from '../projections/scenes.projection';
+import { CurrentScenes } from '../projections/currentScenes';
 import { HistoryQueries } from './historyQueries';
 import { SceneTimeline } from './sceneTimeline';
 
@@ -26,8 +27,11 @@ export interface CanvasDifference {
   canvasId: string;
   /** Snapshot revisions whose scene differed from the log's fold (discarded and rebuilt). */
   snapshots: number[];
-  /** Element ids whose read-model copy differs from the fold (or exists on one side only). */
-  readModel: string[];
+  /**
+   * Element ids whose copy in the current scene differs from the fold (or exists on one side
+   * only); `'(revision)'` when the current scene is not at the log's last revision.
+   */
+  currentScene: string[];
 }
 
 export class CanvasAudit {
@@ -93,12 +97,15 @@ export class CanvasAudit {
       interval: 0,
     });
     const folded = await fresh.sceneAt(canvasId, head);
-    const stored = new Map(
-      (await sceneOf(this.deps.readModels, canvasId)).map((element) => [element.id, element]),
+    const current = await new CurrentScenes({
+      timeline: this.timeline,
+      readModels: this.deps.readModels,
+    }).of(canvasId);
+    const byId = new Map(current.elements.map((element) => [element.id, element]));
+    const differing = [...new Set([...Object.keys(folded), ...byId.keys()])].filter(
+      (id) => JSON.stringify(folded[id]) !== JSON.stringify(byId.get(id)),
     );
-    const readModel = [...new Set([...Object.keys(folded), ...stored.keys()])].filter(
-      (id) => JSON.stringify(folded[id]) !== JSON.stringify(stored.get(id)),
-    );
-    return { canvasId, snapshots, readModel: readModel.sort() };
+    if (current.revision !== head) differing.push('(revision)');
+    return { canvasId, snapshots, currentScene: differing.sort() };
   }
 }

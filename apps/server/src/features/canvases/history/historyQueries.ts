@@ -22,11 +22,9 @@ import type {
 } from '@tabula/domain/protocol';
 import type { EventStore } from '../../../infrastructure/eventStore/eventStore';
 import type { ReadModelStore } from '../../../infrastructure/readModels/readModelStore';
-import type { ProjectionRunner } from '../../../projections/projectionRunner';
 import type { UserDoc } from '../../../projections/readModelKeys';
 import { USERS } from '../../../projections/readModelKeys';
-import { canvasDoc } from '../projections/canvases.projection';
-import { sceneOf } from '../projections/scenes.projection';
+import type { CurrentScenes } from '../projections/currentScenes';
 import { LOG_PAGE, readCanvasLog, walkCanvasLog } from './canvasLog';
 import type { SceneRecord, SceneTimeline } from './sceneTimeline';
 
@@ -34,8 +32,8 @@ export interface HistoryQueriesDeps {
   eventStore: EventStore<Event>;
   readModels: ReadModelStore;
   timeline: SceneTimeline;
-  /** The read models' runner, for the latest scene straight from them (else always a fold). */
-  projections?: Pick<ProjectionRunner, 'settledPosition'>;
+  /** The current scenes, for the latest revision without a fold (else always a fold). */
+  scenes?: Pick<CurrentScenes, 'loadedAt'>;
 }
 
 /** What a page walks: revisions `floor..top`, `chunk` events read at once, `limit` kept. */
@@ -52,17 +50,12 @@ export class HistoryQueries {
   constructor(private readonly deps: HistoryQueriesDeps) {}
 
   /**
-   * The live elements after `revision`, in scene order. The latest revision comes from the
-   * scene read model when it is at that revision (no fold); any other from the timeline.
+   * The live elements after `revision`, in scene order: from the current scene when it is
+   * loaded and at that revision (no fold), else from the timeline.
    */
   async sceneAt(canvasId: string, revision: number): Promise<SceneAtRevision> {
-    const { projections, readModels } = this.deps;
-    const before = projections?.settledPosition;
-    if (before !== undefined && (await canvasDoc(readModels, canvasId))?.revision === revision) {
-      const elements = (await sceneOf(readModels, canvasId)).filter((e) => !e.isDeleted);
-      // Only if no event was applied meanwhile: otherwise fold.
-      if (projections?.settledPosition === before) return { revision, elements };
-    }
+    const current = this.deps.scenes?.loadedAt(canvasId, revision);
+    if (current) return { revision, elements: current.elements.filter((e) => !e.isDeleted) };
     const scene = await this.deps.timeline.sceneAt(canvasId, revision);
     const elements = orderElements(Object.values(scene)).filter((element) => !element.isDeleted);
     return { revision, elements };

@@ -13,6 +13,7 @@ import type { SnapshotStore } from '../../../infrastructure/snapshots/snapshotSt
 import type { SceneSnapshot } from '../../../infrastructure/snapshots/snapshotStore';
 import { readSnapshot, storedSnapshot } from '../../../infrastructure/snapshots/snapshotStore';
 import { readCanvasLog, walkCanvasLog } from './canvasLog';
+import { GridScenes } from './gridScenes';
 
 /** A scene as a mutable record by element id, tombstones included. */
 export type SceneRecord = Record<string, SceneElement>;
@@ -27,6 +28,8 @@ export interface SceneTimelineOptions {
   interval?: number;
   /** See `WRITE_FACTOR` (its default). */
   writeFactor?: number;
+  /** Element references kept in memory for grid scenes (see `GridScenes`); 0: none. */
+  gridSceneCapacity?: number;
   /** Where a failed snapshot write is reported (it is a cache: nothing else is affected). */
   onError?: (error: unknown) => void;
 }
@@ -58,21 +61,24 @@ export class SceneTimeline {
   /** Canvases the writer starts following: the events that arrive while their scene loads. */
   private readonly starting = new Map<string, RecordedEvent[]>();
   private writing: Promise<void> = Promise.resolve();
+  /** Scenes of grid revisions that folds have passed (see `GridScenes`). */
+  private readonly gridScenes: GridScenes;
 
   constructor(private readonly options: SceneTimelineOptions) {
     this.interval = options.interval ?? DEFAULT_SNAPSHOT_INTERVAL;
+    this.gridScenes = new GridScenes(options.gridSceneCapacity);
   }
 
   /**
    * The scene after `revision` (a fresh record the caller may change). -1: the empty scene.
-   * Folding past a grid point (every `interval`) stores a snapshot there when the upserts
-   * folded since the last one reach `READ_FILL_FACTOR` times the scene's size.
+   * Folding past a grid point (every `interval`) keeps its scene in memory (`GridScenes`) and
+   * stores a snapshot there when the upserts folded since the last one reach
+   * `READ_FILL_FACTOR` times the scene's size.
    */
   async sceneAt(canvasId: string, revision: number): Promise<SceneRecord> {
     if (revision < 0) return {};
-    const start = await this.trustedSnapshot(canvasId, revision);
-    const scene: SceneRecord = {};
-    for (const element of start?.elements ?? []) scene[element.id] = element;
+    const start = await this.startingPoint(canvasId, revision);
+    const scene: SceneRecord = { ...start?.scene };
     const from = start ? start.revision + 1 : 0;
     let touched = 0;
     await walkCanvasLog(this.options.eventStore, canvasId, from, revision, async (logged) => {
@@ -81,14 +87,31 @@ export class SceneTimeline {
         applySceneEvent(scene, event);
         touched += event.data.elements.length;
       }
-      const onGrid =
-        this.interval > 0 && logged.revision > 0 && logged.revision % this.interval === 0;
-      if (onGrid && touched >= READ_FILL_FACTOR * Object.keys(scene).length) {
+      if (this.interval === 0 || logged.revision === 0 || logged.revision % this.interval !== 0)
+        return;
+      this.gridScenes.remember(canvasId, logged.revision, scene);
+      if (touched >= READ_FILL_FACTOR * Object.keys(scene).length) {
         await this.put(canvasId, logged.revision, event.metadata.eventId, scene);
         touched = 0;
       }
     });
     return scene;
+  }
+
+  /**
+   * Where a fold to `revision` starts: the scene of the nearest grid point in memory when no
+   * stored snapshot can be newer, else the newer of it and the trusted stored snapshot.
+   */
+  private async startingPoint(canvasId: string, revision: number) {
+    if (this.interval === 0) return null;
+    const cached = this.gridScenes.nearest(canvasId, revision);
+    if (cached && cached.revision >= revision - (revision % this.interval)) return cached;
+    const stored = await this.trustedSnapshot(canvasId, revision);
+    if (!stored || (cached && cached.revision >= stored.revision)) return cached;
+    const scene: SceneRecord = {};
+    for (const element of stored.elements) scene[element.id] = element;
+    this.gridScenes.remember(canvasId, stored.revision, scene);
+    return { revision: stored.revision, scene };
   }
 
   /**
@@ -231,6 +254,7 @@ export class SceneTimeline {
       );
     });
     if (differing.length === 0) return [];
+    this.gridScenes.forget(canvasId);
     await snapshots.discardFrom(canvasId, differing[0]!);
     for (const revision of revisions.filter((candidate) => candidate >= differing[0]!)) {
       const truth = folded.get(revision);
@@ -244,6 +268,7 @@ export class SceneTimeline {
   /** Forgets every snapshot of the canvas (its deletion). */
   purge(canvasId: string): Promise<void> {
     this.heads.delete(canvasId);
+    this.gridScenes.forget(canvasId);
     return this.options.snapshots.purge(canvasId);
   }
 

@@ -1,0 +1,107 @@
+/**
+ * The current scenes against the in-memory read models and a timeline whose loads finish when
+ * the test says: events committed while a scene loads are in it once, a deletion during the
+ * load leaves nothing, and scenes beyond the capacity are dropped and loaded again.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Event, SceneElement } from '@tabula/domain';
+import type { RecordedEvent } from '../../../infrastructure/eventStore/eventStore';
+import { createInMemoryReadModelStore } from '../../../infrastructure/readModels/index';
+import { putDoc } from '../../../infrastructure/readModels/readModelStore';
+import { CANVASES } from '../../../projections/readModelKeys';
+import type { SceneRecord } from '../history/sceneTimeline';
+import { CurrentScenes } from './currentScenes';
+
+const element = (id: string, version = 1) =>
+  ({
+    id,
+    type: 'rectangle',
+    version,
+    versionNonce: 1,
+    isDeleted: false,
+    index: `a${id}`,
+  }) as SceneElement;
+
+function recorded(canvasId: string, revision: number, type: string, elements: SceneElement[] = []) {
+  return {
+    streamName: `canvas-${canvasId}`,
+    revision,
+    position: revision,
+    event: { type, data: { canvasId, elements }, metadata: {} },
+  } as unknown as RecordedEvent<Event>;
+}
+
+/** A timeline whose loads wait until `finish` is called; it counts the loads. */
+function gatedTimeline(scenes: Record<number, SceneRecord>) {
+  const gates: (() => void)[] = [];
+  const timeline = {
+    loads: 0,
+    async sceneAt(_canvasId: string, revision: number) {
+      timeline.loads += 1;
+      await new Promise<void>((resolve) => gates.push(resolve));
+      return { ...scenes[revision] };
+    },
+    finish: () => gates.splice(0).forEach((open) => open()),
+  };
+  return timeline;
+}
+
+async function withCanvas(canvasId: string, revision: number) {
+  const readModels = createInMemoryReadModelStore();
+  await readModels.commit('canvases', revision, [
+    putDoc(CANVASES, canvasId, { _id: canvasId, revision }),
+  ]);
+  return readModels;
+}
+
+describe('CurrentScenes', () => {
+  it('keeps an event committed while the scene loads, and applies it once', async () => {
+    const readModels = await withCanvas('c', 2);
+    const timeline = gatedTimeline({ 2: { a: element('a') } });
+    const scenes = new CurrentScenes({ timeline, readModels });
+    const loading = scenes.of('c');
+    scenes.apply(recorded('c', 2, 'LineDrawn', [element('a')])); // already in the load
+    scenes.apply(recorded('c', 3, 'LineDrawn', [element('b')]));
+    await expect.poll(() => timeline.loads).toBe(1);
+    timeline.finish();
+    expect(await loading).toEqual({ revision: 3, elements: [element('a'), element('b')] });
+    scenes.apply(recorded('c', 4, 'LineDrawn', [element('a', 2)]));
+    expect(await scenes.of('c')).toEqual({
+      revision: 4,
+      elements: [element('a', 2), element('b')],
+    });
+    expect(timeline.loads).toBe(1);
+  });
+
+  it('forgets a canvas deleted during its load or after', async () => {
+    const readModels = await withCanvas('c', 1);
+    const timeline = gatedTimeline({ 1: { a: element('a') } });
+    const scenes = new CurrentScenes({ timeline, readModels });
+    const loading = scenes.of('c');
+    scenes.apply(recorded('c', 2, 'CanvasDeleted'));
+    await expect.poll(() => timeline.loads).toBe(1);
+    timeline.finish();
+    expect(await loading).toEqual({ revision: -1, elements: [] });
+    expect(scenes.loadedAt('c', 1)).toBeNull();
+  });
+
+  it('drops the least recently used scenes beyond its capacity and loads them again', async () => {
+    const readModels = await withCanvas('c', 1);
+    await readModels.commit('canvases', 2, [putDoc(CANVASES, 'd', { _id: 'd', revision: 1 })]);
+    const timeline = gatedTimeline({ 1: { a: element('a'), b: element('b') } });
+    const scenes = new CurrentScenes({ timeline, readModels, capacity: 3 });
+    const load = async (canvasId: string) => {
+      const before = timeline.loads;
+      const loading = scenes.of(canvasId);
+      await expect.poll(() => timeline.loads).toBe(before + 1);
+      timeline.finish();
+      return loading;
+    };
+    await load('c');
+    await load('d'); // 4 elements held: c goes
+    expect(scenes.loadedAt('d', 1)?.elements).toHaveLength(2);
+    expect(scenes.loadedAt('c', 1)).toBeNull();
+    expect((await load('c')).elements).toHaveLength(2);
+    expect(timeline.loads).toBe(3);
+  });
+});

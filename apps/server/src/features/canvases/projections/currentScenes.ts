@@ -1,0 +1,143 @@
+/**
+ * The current scene of each canvas in use (join-canvas, the canvas detail, thumbnails, the
+ * latest revision of the history). A scene is loaded on first use from the canvas's newest
+ * snapshot plus the events after it (`SceneTimeline.sceneAt`), then kept current by folding
+ * each committed event with the domain's scene rule, in log order: the projection runner calls
+ * `apply` after the read models and before anyone hears of the event, so a caller that waited
+ * for an event's position reads a scene that holds it.
+ *
+ * Not a stored read model: start-up folds no drawing (the scenes come from snapshots when
+ * first asked for), and each server node keeps the scenes of the canvases its users have
+ * open. Scenes beyond the capacity (in elements, least recently used first) are dropped and
+ * loaded again when next asked for.
+ */
+import { applySceneEvent, getSceneElement, orderElements } from '@tabula/domain';
+import type { CanvasEvent, Event, SceneElement } from '@tabula/domain';
+import type { RecordedEvent } from '../../../infrastructure/eventStore/eventStore';
+import type { ReadModelStore } from '../../../infrastructure/readModels/readModelStore';
+import type { SceneRecord, SceneTimeline } from '../history/sceneTimeline';
+import { canvasDoc } from './canvases.projection';
+
+/** Elements (tombstones included) kept over every loaded scene at most. */
+export const CURRENT_SCENES_CAPACITY = 500_000;
+
+export interface CurrentScenesDeps {
+  timeline: Pick<SceneTimeline, 'sceneAt'>;
+  /** Where the canvas's current revision is read (the canvases read model). */
+  readModels: ReadModelStore;
+  capacity?: number;
+}
+
+/** A canvas's scene after `revision` (its last event, drawing or not). */
+export interface CurrentScene {
+  revision: number;
+  /** Every element, tombstones included, in scene order. */
+  elements: SceneElement[];
+}
+
+interface Loaded {
+  revision: number;
+  scene: SceneRecord;
+  size: number;
+}
+
+export class CurrentScenes {
+  /** Least recently used first. */
+  private readonly loaded = new Map<string, Loaded>();
+  private readonly loading = new Map<string, Promise<Loaded | null>>();
+  /** Events of canvases being loaded, kept for when the load is done. */
+  private readonly pending = new Map<string, RecordedEvent<Event>[]>();
+  private held = 0;
+
+  constructor(private readonly deps: CurrentScenesDeps) {}
+
+  /** The canvas's scene now; the empty scene at revision -1 for a canvas that does not exist. */
+  async of(canvasId: string): Promise<CurrentScene> {
+    let current = this.loaded.get(canvasId);
+    if (current) {
+      this.loaded.delete(canvasId);
+      this.loaded.set(canvasId, current);
+    } else current = (await this.load(canvasId)) ?? undefined;
+    if (!current) return { revision: -1, elements: [] };
+    return { revision: current.revision, elements: orderElements(Object.values(current.scene)) };
+  }
+
+  /** The loaded scene when it is at `revision` (nothing is loaded for the asking), else null. */
+  loadedAt(canvasId: string, revision: number): CurrentScene | null {
+    const current = this.loaded.get(canvasId);
+    if (current?.revision !== revision) return null;
+    return { revision, elements: orderElements(Object.values(current.scene)) };
+  }
+
+  /** Folds a committed event into the scene of its canvas, if that scene is loaded or loading. */
+  apply(record: RecordedEvent<Event>): void {
+    if (!record.streamName.startsWith('canvas-')) return;
+    const canvasId = (record.event as CanvasEvent).data.canvasId;
+    const pending = this.pending.get(canvasId);
+    if (pending) pending.push(record);
+    const current = this.loaded.get(canvasId);
+    if (!current) return;
+    if (record.event.type === 'CanvasDeleted') return this.drop(canvasId, current);
+    this.held -= current.size;
+    advance(current, record);
+    this.held += current.size;
+    this.evictBeyondCapacity();
+  }
+
+  private load(canvasId: string): Promise<Loaded | null> {
+    let loading = this.loading.get(canvasId);
+    if (loading) return loading;
+    // Listen before reading the revision: an event applied after the read is kept here, one
+    // applied before it is in the revision (the read model is written before `apply`).
+    const pending: RecordedEvent<Event>[] = [];
+    this.pending.set(canvasId, pending);
+    loading = (async () => {
+      try {
+        const doc = await canvasDoc(this.deps.readModels, canvasId);
+        if (!doc) return null;
+        const scene = await this.deps.timeline.sceneAt(canvasId, doc.revision);
+        const loaded: Loaded = { revision: doc.revision, scene, size: Object.keys(scene).length };
+        for (const record of pending) {
+          if (record.event.type === 'CanvasDeleted') return null;
+          advance(loaded, record);
+        }
+        this.loaded.set(canvasId, loaded);
+        this.held += loaded.size;
+        this.evictBeyondCapacity();
+        return loaded;
+      } finally {
+        this.pending.delete(canvasId);
+        this.loading.delete(canvasId);
+      }
+    })();
+    this.loading.set(canvasId, loading);
+    return loading;
+  }
+
+  private evictBeyondCapacity(): void {
+    const capacity = this.deps.capacity ?? CURRENT_SCENES_CAPACITY;
+    for (const [canvasId, scene] of this.loaded) {
+      // The most recently used scene stays, however large.
+      if (this.held <= capacity || this.loaded.size === 1) return;
+      this.drop(canvasId, scene);
+    }
+  }
+
+  private drop(canvasId: string, scene: Loaded): void {
+    this.loaded.delete(canvasId);
+    this.held -= scene.size;
+  }
+}
+
+/** Folds one event of the canvas's stream into a loaded scene (older events are skipped). */
+function advance(loaded: Loaded, record: RecordedEvent<Event>): void {
+  if (record.revision <= loaded.revision) return;
+  const event = record.event as CanvasEvent;
+  if (event.type === 'LineDrawn' || event.type === 'CanvasRestored') {
+    const { scene } = loaded;
+    const unknown = event.data.elements.filter((element) => !getSceneElement(scene, element.id));
+    applySceneEvent(scene, event);
+    loaded.size += new Set(unknown.map((element) => element.id)).size;
+  }
+  loaded.revision = record.revision;
+}
