@@ -25,6 +25,8 @@ import { CurrentScenes } from './features/canvases/projections/currentScenes';
 import { FilesService } from './features/canvases/files/files.service';
 import { fileRoutes } from './features/canvases/files/files.routes';
 import { thumbnailRoutes } from './features/canvases/thumbnails/thumbnails.routes';
+import { ShareLinks } from './features/canvases/shareLinks/shareLinks.service';
+import { shareLinkRoutes } from './features/canvases/shareLinks/shareLinks.routes';
 import { createInMemoryFileStore } from './infrastructure/files/inMemoryFileStore';
 import { createInMemorySnapshotStore } from './infrastructure/snapshots/inMemorySnapshotStore';
 import { errorMiddleware } from './http/errorMiddleware';
@@ -104,6 +106,7 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
     eventStore: deps.eventStore,
     scenes,
   });
+  const shareLinks = new ShareLinks(canvases, context);
   const history = {
     timeline,
     queries: new HistoryQueries({
@@ -143,7 +146,8 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
     .use(canvasRouter.allowedMethods())
     .use(historyRouter.routes())
     .use(historyRouter.allowedMethods())
-    .use(thumbnailRoutes(auth, canvases).routes());
+    .use(thumbnailRoutes(auth, canvases).routes())
+    .use(shareLinkRoutes(auth, shareLinks).routes());
 
   const httpServer = createServer(koa.callback());
   const gateway = createGateway(
@@ -155,6 +159,7 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
     deps.socketIoAdapter,
     deps.liveRooms,
     history,
+    shareLinks,
   );
   demo?.watch(gateway.io);
 

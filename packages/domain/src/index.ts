@@ -57,6 +57,8 @@ export {
   NO_ONE_IS_ONLINE,
   NOT_A_COLLABORATOR,
   NOT_ALLOWED,
+  SHARE_LINK_NOT_FOUND,
+  TOO_MANY_SHARE_LINKS,
   NOTHING_TO_UPDATE,
   PAGE_NOT_FOUND_TEXT,
   PAGE_NOT_FOUND_TITLE,
@@ -138,6 +140,10 @@ export type {
   InvitationAcceptedData,
   LineDrawn,
   LineDrawnData,
+  ShareLinkCreated,
+  ShareLinkCreatedData,
+  ShareLinkRevoked,
+  ShareLinkRevokedData,
   UserInvited,
   UserInvitedData,
 } from './canvas/canvas.events';
@@ -164,8 +170,19 @@ export type {
   RenameCanvasData,
   RestoreCanvas,
   RestoreCanvasData,
+  CreateShareLink,
+  CreateShareLinkData,
+  RevokeShareLink,
+  RevokeShareLinkData,
 } from './canvas/canvas.commands';
-export type { ActiveCanvas, CanvasState, DeletedCanvas, NoCanvas } from './canvas/canvas.state';
+export type {
+  ActiveCanvas,
+  CanvasState,
+  DeletedCanvas,
+  NoCanvas,
+  ShareLinkState,
+} from './canvas/canvas.state';
+export { MAX_SHARE_LINKS, createShareLink, revokeShareLink } from './canvas/shareLinks.decide';
 export {
   canRead,
   evolveCanvas,

@@ -1,5 +1,6 @@
 import { canvasesProjection } from '../features/canvases/projections/canvases.projection';
 import { checkpointsProjection } from '../features/canvases/projections/checkpoints.projection';
+import { shareLinksProjection } from '../features/canvases/projections/shareLinks.projection';
 import type { Projection } from './projection';
 import { usersProjection } from './users.projection';
 
@@ -8,4 +9,5 @@ export const PROJECTIONS: readonly Projection[] = [
   usersProjection,
   canvasesProjection,
   checkpointsProjection,
+  shareLinksProjection,
 ];

@@ -18,6 +18,8 @@ import { registerCollaborationHandlers } from '../features/canvases/socket/colla
 import { LiveRooms } from '../features/canvases/live/liveRooms';
 import type { LiveRoomsOptions } from '../features/canvases/live/liveRooms';
 import { registerDrawingHandlers } from '../features/canvases/socket/drawing.socket';
+import { serveViewLinks } from '../features/canvases/socket/viewLink.socket';
+import type { ShareLinks } from '../features/canvases/shareLinks/shareLinks.service';
 import { FanOut } from './fanOut';
 import { HistoryFeed } from '../features/canvases/history/historyFeed';
 import type { HistoryQueries } from '../features/canvases/history/historyQueries';
@@ -70,6 +72,8 @@ export function createGateway(
   adapter?: (nsp: unknown) => unknown,
   liveRoomsOptions?: LiveRoomsOptions,
   history?: { queries: HistoryQueries },
+  /** View links (absent: none are served). */
+  viewLinks?: Pick<ShareLinks, 'open'>,
 ): Gateway {
   const io: AppServer = new Server(httpServer, {
     // The transport accepts up to 1 MB so that a message over our 256 KB limit gets a clear
@@ -139,6 +143,8 @@ export function createGateway(
     markOnline(io, socket, context).catch((error) => context.logError(error, 'presence'));
   });
 
+  const viewers$ = viewLinks ? serveViewLinks(io, { live, links: viewLinks, context }) : undefined;
+
   // The live rooms first and synchronously: a removed collaborator's sockets leave the room
   // before anyone (the remover's ack included) hears of the removal.
   const rooms$ = context.projections.processed$.subscribe((record) => live.publish(record));
@@ -182,6 +188,7 @@ export function createGateway(
       subscription.unsubscribe();
       feed$.unsubscribe();
       rooms$.unsubscribe();
+      viewers$?.unsubscribe();
       await new Promise<void>((resolve) => io.close(() => resolve()));
     },
   };

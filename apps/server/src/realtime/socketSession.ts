@@ -48,7 +48,11 @@ export function socketBacklogBytes(socket: AppSocket): number {
   return bytes;
 }
 
-export function socketSession(socket: AppSocket): LiveSession<SocketFrame> {
+/**
+ * `namespace`: the socket's, when it is not `/` (the room's frames are encoded for `/` and
+ * get the namespace written into their header).
+ */
+export function socketSession(socket: AppSocket, namespace?: string): LiveSession<SocketFrame> {
   const conn = socket.conn as unknown as EngineConnection;
   const waiting: (() => void)[] = [];
   let armed: { transport: EngineConnection['transport']; listener: () => void } | undefined;
@@ -92,7 +96,10 @@ export function socketSession(socket: AppSocket): LiveSession<SocketFrame> {
     userId: socket.data.userId,
     write(frame) {
       if (conn.readyState !== 'open') return;
-      for (const data of frame) conn.write(data);
+      for (const data of frame)
+        conn.write(
+          namespace && typeof data === 'string' ? `${data[0]}${namespace},${data.slice(1)}` : data,
+        );
     },
     backlogBytes,
     onceDrained(listener) {

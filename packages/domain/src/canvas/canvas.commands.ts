@@ -74,6 +74,20 @@ export interface NameCheckpointData {
 }
 export type NameCheckpoint = Command<'NameCheckpoint', NameCheckpointData>;
 
+/** The owner creates a view-only link (the server draws the secret and hashes it). */
+export interface CreateShareLinkData {
+  canvasId: string;
+  linkId: string;
+  tokenHash: string;
+}
+export type CreateShareLink = Command<'CreateShareLink', CreateShareLinkData>;
+
+export interface RevokeShareLinkData {
+  canvasId: string;
+  linkId: string;
+}
+export type RevokeShareLink = Command<'RevokeShareLink', RevokeShareLinkData>;
+
 export type CanvasCommand =
   | CreateCanvas
   | RenameCanvas
@@ -84,4 +98,6 @@ export type CanvasCommand =
   | RemoveCollaborator
   | LeaveCanvas
   | RestoreCanvas
-  | NameCheckpoint;
+  | NameCheckpoint
+  | CreateShareLink
+  | RevokeShareLink;

@@ -55,6 +55,7 @@ import type {
   UserInvited,
 } from './canvas.events';
 import { normaliseCanvasName } from './canvas.rules';
+import { createShareLink, revokeShareLink } from './shareLinks.decide';
 import type { ActiveCanvas, CanvasState } from './canvas.state';
 import {
   canRead,
@@ -293,6 +294,10 @@ export function decideCanvas(state: CanvasState, command: CanvasCommand): Canvas
       return restoreCanvas(state, command);
     case 'NameCheckpoint':
       return nameCheckpoint(state, command);
+    case 'CreateShareLink':
+      return createShareLink(state, command);
+    case 'RevokeShareLink':
+      return revokeShareLink(state, command);
     default: {
       const unknown: never = command;
       throw new DomainError('INVALID', `Unknown command ${(unknown as CanvasCommand).type}`);

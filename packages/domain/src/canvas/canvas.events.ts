@@ -94,6 +94,25 @@ export interface CheckpointNamedData {
 }
 export type CheckpointNamed = Event<'CheckpointNamed', CheckpointNamedData>;
 
+/**
+ * The owner created a view-only link. The link's secret is never stored: only its SHA-256
+ * (base64url), against which a viewer's token is checked. `linkId` names it in lists.
+ */
+export interface ShareLinkCreatedData {
+  canvasId: string;
+  linkId: string;
+  tokenHash: string;
+}
+export type ShareLinkCreated = Event<'ShareLinkCreated', ShareLinkCreatedData>;
+
+/** The owner revoked a view-only link: its viewers are disconnected and it opens nothing. */
+export interface ShareLinkRevokedData {
+  canvasId: string;
+  linkId: string;
+  tokenHash: string;
+}
+export type ShareLinkRevoked = Event<'ShareLinkRevoked', ShareLinkRevokedData>;
+
 export type CanvasEvent =
   | CanvasCreated
   | CanvasRenamed
@@ -104,7 +123,9 @@ export type CanvasEvent =
   | CollaboratorRemoved
   | CollaboratorLeft
   | CanvasRestored
-  | CheckpointNamed;
+  | CheckpointNamed
+  | ShareLinkCreated
+  | ShareLinkRevoked;
 
 /** Every canvas event type, for subscriptions and projections. */
 export const CANVAS_EVENT_TYPES: readonly CanvasEvent['type'][] = [
@@ -118,4 +139,6 @@ export const CANVAS_EVENT_TYPES: readonly CanvasEvent['type'][] = [
   'CollaboratorLeft',
   'CanvasRestored',
   'CheckpointNamed',
+  'ShareLinkCreated',
+  'ShareLinkRevoked',
 ];

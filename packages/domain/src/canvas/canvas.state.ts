@@ -16,6 +16,16 @@ export interface ActiveCanvas {
   collaborators: readonly string[];
   /** Users with a pending invitation. Never overlaps `collaborators`; never the owner. */
   invited: readonly string[];
+  /** The view-only links not revoked, oldest first. */
+  shareLinks: readonly ShareLinkState[];
+}
+
+/** A view-only link as the aggregate knows it. */
+export interface ShareLinkState {
+  linkId: string;
+  tokenHash: string;
+  /** ISO-8601. */
+  createdAt: string;
 }
 
 export interface DeletedCanvas {
@@ -37,7 +47,16 @@ export function evolveCanvas(state: CanvasState, event: CanvasEvent): CanvasStat
     if (state.status !== 'none') return state;
     const { canvasId, ownerId, name } = event.data;
     const createdAt = event.metadata.occurredAt;
-    return { status: 'active', canvasId, ownerId, name, createdAt, collaborators: [], invited: [] };
+    return {
+      status: 'active',
+      canvasId,
+      ownerId,
+      name,
+      createdAt,
+      collaborators: [],
+      invited: [],
+      shareLinks: [],
+    };
   }
   if (state.status !== 'active') return state;
   switch (event.type) {
@@ -59,6 +78,16 @@ export function evolveCanvas(state: CanvasState, event: CanvasEvent): CanvasStat
         ...state,
         collaborators: withoutUser(state.collaborators, event.data.userId),
         invited: withoutUser(state.invited, event.data.userId),
+      };
+    case 'ShareLinkCreated': {
+      const { linkId, tokenHash } = event.data;
+      const link = { linkId, tokenHash, createdAt: event.metadata.occurredAt };
+      return { ...state, shareLinks: [...state.shareLinks, link] };
+    }
+    case 'ShareLinkRevoked':
+      return {
+        ...state,
+        shareLinks: state.shareLinks.filter((link) => link.linkId !== event.data.linkId),
       };
     case 'LineDrawn':
     case 'CanvasRestored':

@@ -21,7 +21,8 @@ import {
   MIN_CHECKPOINT_LABEL_LENGTH,
 } from '../protocol/history';
 import { INVALID_CHECKPOINT_LABEL, INVALID_REVISION } from '../shared/strings';
-import { CanvasNameField, Optional, Required } from './dtoFields';
+import type { UnshareRequest } from '../protocol/shareLinks';
+import { CanvasNameField, IdField, Optional, Required } from './dtoFields';
 import { MAX_ELEMENT_ID_LENGTH, MAX_ELEMENTS_PER_RESTORE } from './dto.limits';
 
 function RevisionField(): PropertyDecorator {
@@ -54,6 +55,11 @@ export class RestoreDto implements RestoreRequest {
 export class ForkDto implements ForkRequest {
   @RevisionField() revision!: number;
   @CanvasNameField(true) name?: string;
+}
+
+/** POST /canvas/unshare/:id */
+export class UnshareDto implements UnshareRequest {
+  @IdField() linkId!: string;
 }
 
 /** POST /canvas/checkpoint/:id */

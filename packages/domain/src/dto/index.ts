@@ -23,6 +23,7 @@ export {
   CheckpointDto,
   ForkDto,
   RestoreDto,
+  UnshareDto,
   parseHistoryQuery,
   parseReplayQuery,
   queryInteger,

@@ -119,6 +119,9 @@ export function foldHistoryEntry(
       const { revision: named, label } = event.data;
       return { ...base, type: event.type, summary: { revision: named, label } };
     }
+    case 'ShareLinkCreated':
+    case 'ShareLinkRevoked':
+      return { ...base, type: event.type, summary: { linkId: event.data.linkId } };
     case 'UserInvited':
     case 'InvitationAccepted':
     case 'CollaboratorRemoved':

@@ -32,6 +32,8 @@ export interface HistorySummaries {
   CollaboratorLeft: { userId: string; username: string };
   CanvasRestored: DrawingSummary & { toRevision: number; elementIds?: string[] };
   CheckpointNamed: { revision: number; label: string };
+  ShareLinkCreated: { linkId: string };
+  ShareLinkRevoked: { linkId: string };
 }
 
 export type HistoryEntryType = keyof HistorySummaries;

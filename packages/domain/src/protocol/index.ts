@@ -120,6 +120,13 @@ export {
   MIN_CHECKPOINT_LABEL_LENGTH,
 } from './history';
 
+export type {
+  CreatedShareLink,
+  ShareLinkSummary,
+  UnshareRequest,
+  ViewLinkInfo,
+} from './shareLinks';
+export { VIEW_LINK_ROUTE, VIEW_NAMESPACE } from './shareLinks';
 export type { FileMimeType, FileUploadRequest, FileUploadResponse, StoredFileInfo } from './files';
 export {
   FILE_CONTENT_MISMATCH,

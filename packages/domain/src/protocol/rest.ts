@@ -141,6 +141,11 @@ export const API_PATHS = {
   uploadFile: '/canvas/file/:id',
   file: '/canvas/file/:id/:fileId',
   thumbnail: '/canvas/thumbnail/:id',
+  share: '/canvas/share/:id',
+  shares: '/canvas/shares/:id',
+  unshare: '/canvas/unshare/:id',
+  /** Public: what a view link opens (`:id` is the link's token). */
+  viewLink: '/canvas/view/:id',
 } as const;
 
 /** A path of `API_PATHS` with `:id` filled in (URI-encoded). */

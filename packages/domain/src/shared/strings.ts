@@ -112,3 +112,6 @@ export const INVALID_REVISION = 'Invalid revision.';
 export const REVISION_PAST_END = 'That revision does not exist yet.';
 export const INVALID_CHECKPOINT_LABEL = 'A version name must be 1 to 60 characters.';
 export const ELEMENT_TYPE_NOT_ALLOWED = 'Element type not allowed.';
+/** A view-only link that does not exist or was revoked (for the owner and for viewers). */
+export const SHARE_LINK_NOT_FOUND = 'This view link does not exist or was revoked.';
+export const TOO_MANY_SHARE_LINKS = 'A canvas can have at most 10 view links: revoke one first.';

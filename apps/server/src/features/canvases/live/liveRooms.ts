@@ -72,6 +72,33 @@ export class LiveRooms<Frame> {
   async join(session: LiveSession<Frame>, payload: unknown): Promise<JoinCanvasResult> {
     const { canvasId, sinceRevision } = parseDto(JoinCanvasDto, payload);
     await this.canvases.joinable(session.userId, canvasId);
+    return this.enter(session, canvasId, sinceRevision, async () => {
+      // Whoever opens the canvas learns who is in it now (not only when someone accepts).
+      const collaborators = await this.canvases.members(canvasId);
+      session.write(this.encoder.encode('collaborator-joined', { canvasId, collaborators }));
+      // …and who of them is online now: the last presence broadcast may have reached this
+      // socket before its board was listening, and an idle partner would stay invisible.
+      session.write(
+        this.encoder.encode('get-online-users', await onlineUsersMessage(this.context.presence)),
+      );
+    });
+  }
+
+  /**
+   * A view link's session shows `canvasId` read-only (its link was checked by the caller):
+   * the scene or the changes since a revision, then every commit and ink of the room, and
+   * nothing about the canvas's people.
+   */
+  view(session: LiveSession<Frame>, canvasId: string, sinceRevision?: number) {
+    return this.enter(session, canvasId, sinceRevision, async () => {});
+  }
+
+  private async enter(
+    session: LiveSession<Frame>,
+    canvasId: string,
+    sinceRevision: number | undefined,
+    greet: () => Promise<void>,
+  ): Promise<JoinCanvasResult> {
     // Join first, then read: whatever commits in between arrives twice, never zero times,
     // and reconciliation makes the duplicate harmless.
     const room = this.roomOf(canvasId);
@@ -81,14 +108,7 @@ export class LiveRooms<Frame> {
     shown.add(canvasId);
     try {
       const answer = await this.read(canvasId, sinceRevision);
-      // Whoever opens the canvas learns who is in it now (not only when someone accepts).
-      const collaborators = await this.canvases.members(canvasId);
-      session.write(this.encoder.encode('collaborator-joined', { canvasId, collaborators }));
-      // …and who of them is online now: the last presence broadcast may have reached this
-      // socket before its board was listening, and an idle partner would stay invisible.
-      session.write(
-        this.encoder.encode('get-online-users', await onlineUsersMessage(this.context.presence)),
-      );
+      await greet();
       room.told(session.id, answer.revision);
       return answer;
     } catch (error) {

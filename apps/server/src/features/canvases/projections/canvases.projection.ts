@@ -39,6 +39,8 @@ function toState(doc: CanvasDoc | null): CanvasState {
     createdAt: timestamp,
     collaborators,
     invited,
+    // View links are the shareLinks projection's (this document does not keep them).
+    shareLinks: [],
   };
 }
 
@@ -106,6 +108,8 @@ export const canvasesProjection: Projection = {
     'CollaboratorRemoved',
     'CollaboratorLeft',
     'CheckpointNamed',
+    'ShareLinkCreated',
+    'ShareLinkRevoked',
   ]),
   async project(record, readModels) {
     const event = record.event as Event as CanvasEvent;
