@@ -69,6 +69,8 @@ export type { ConfirmPopupProps } from './ConfirmPopup/ConfirmPopup';
 export { RestorePopup } from './RestorePopup/RestorePopup';
 export type { RestorePopupProps } from './RestorePopup/RestorePopup';
 export { NameVersionDialog, VERSION_NAME_MAX_LENGTH } from './NameVersionDialog/NameVersionDialog';
+export { ShareDialog } from './ShareDialog/ShareDialog';
+export type { ShareDialogLink, ShareDialogProps } from './ShareDialog/ShareDialog';
 export type { NameVersionDialogProps } from './NameVersionDialog/NameVersionDialog';
 export { ExportMenu } from './ExportMenu/ExportMenu';
 export type { ExportFormat, ExportMenuProps } from './ExportMenu/ExportMenu';

@@ -6,6 +6,9 @@ import type {
   CanvasDetail,
   CanvasSummary,
   Checkpoint,
+  CreatedShareLink,
+  ShareLinkSummary,
+  ViewLinkInfo,
   HistoryPage,
   HistoryQuery,
   SceneAtRevision,
@@ -72,6 +75,13 @@ export interface ApiClient {
    * through the browser's HTTP cache, which revalidates by ETag (a 304 while unchanged).
    */
   getThumbnail(id: string): Promise<string | null>;
+  /** A new view-only link (owner only); its token is shown only now. */
+  createShareLink(id: string): Promise<CreatedShareLink>;
+  /** The canvas's active view links, oldest first (owner only). */
+  getShareLinks(id: string): Promise<ShareLinkSummary[]>;
+  revokeShareLink(id: string, linkId: string): Promise<{ linkId: string }>;
+  /** What a view link opens (no account needed). */
+  openViewLink(token: string): Promise<ViewLinkInfo>;
 }
 
 /** The query string of a history call ('' when empty). */
@@ -166,6 +176,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     nameVersion: (id, revision, label) =>
       request('POST', apiPath(API_PATHS.checkpoint, id), { revision, label }),
     getCheckpoints: (id) => request('GET', apiPath(API_PATHS.checkpoints, id)),
+    createShareLink: (id) => request('POST', apiPath(API_PATHS.share, id), {}),
+    getShareLinks: (id) => request('GET', apiPath(API_PATHS.shares, id)),
+    revokeShareLink: (id, linkId) => request('POST', apiPath(API_PATHS.unshare, id), { linkId }),
+    openViewLink: (token) => request('GET', apiPath(API_PATHS.viewLink, token), undefined, ''),
     getThumbnail: async (id) => {
       const headers = { accept: 'image/svg+xml' };
       const response = await send(`${baseUrl}${apiPath(API_PATHS.thumbnail, id)}`, { headers });

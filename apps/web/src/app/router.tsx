@@ -66,6 +66,10 @@ export function createAppRouter() {
           }),
         },
         {
+          path: 'view/:token',
+          lazy: async () => ({ Component: (await import('../screens/ViewScreen')).ViewScreen }),
+        },
+        {
           path: '*',
           lazy: async () => ({
             Component: (await import('../screens/NotFoundScreen')).NotFoundScreen,

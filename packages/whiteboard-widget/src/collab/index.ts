@@ -28,6 +28,7 @@ export type {
 export { socketTransport } from './socketTransport';
 export type { SocketTransportOptions, TabulaSocket } from './socketTransport';
 export { socketIoTransport } from './socketIoTransport';
+export { viewLinkTransport } from './viewLinkTransport';
 export type { SocketIoTransport, SocketIoTransportOptions } from './socketIoTransport';
 export { useCollaboration } from './useCollaboration';
 export { useSocketIoTransport } from './useSocketIoTransport';

@@ -20,10 +20,13 @@ export interface SocketTransportOptions {
   ackTimeoutMs?: number;
 }
 
-/** A socket.io error whose `data.code` the server set (the handshake refusal). */
+/**
+ * A socket.io error whose `data.code` the server set: the handshake refused the session, or
+ * the view link (`NOT_FOUND`: revoked, or never a link).
+ */
 function isUnauthorized(error: Error & { data?: unknown }): boolean {
   const data = error.data as { code?: unknown } | undefined;
-  return data?.code === 'NOT_AUTHENTICATED';
+  return data?.code === 'NOT_AUTHENTICATED' || data?.code === 'NOT_FOUND';
 }
 
 /** What the socket's state says right now. */
@@ -51,7 +54,7 @@ export function socketTransport(
 
   const onConnect = () => status.next('connected');
   const onDisconnect = (reason: string) => {
-    // The server disconnects a socket itself only when its session was revoked.
+    // The server disconnects a socket itself only when its session (or view link) was revoked.
     if (reason === 'io server disconnect') status.next('unauthorized');
     else status.next(statusOf(socket));
   };

@@ -68,6 +68,12 @@ describe('describeEntry', () => {
     expect(describeEntry(entry('CheckpointNamed', { revision: 3, label: 'Draft' }))).toBe(
       'named a version “Draft”',
     );
+    expect(describeEntry(entry('ShareLinkCreated', { linkId: 'l1' }))).toBe(
+      'created a view-only link',
+    );
+    expect(describeEntry(entry('ShareLinkRevoked', { linkId: 'l1' }))).toBe(
+      'revoked a view-only link',
+    );
   });
 });
 

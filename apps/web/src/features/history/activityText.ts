@@ -68,6 +68,10 @@ export function describeEntry(entry: HistoryEntry): string {
         : `restored the version of revision ${entry.summary.toRevision}`;
     case 'CheckpointNamed':
       return `named a version “${entry.summary.label}”`;
+    case 'ShareLinkCreated':
+      return 'created a view-only link';
+    case 'ShareLinkRevoked':
+      return 'revoked a view-only link';
   }
 }
 
