@@ -73,7 +73,7 @@ export { ShareDialog } from './ShareDialog/ShareDialog';
 export type { ShareDialogLink, ShareDialogProps } from './ShareDialog/ShareDialog';
 export type { NameVersionDialogProps } from './NameVersionDialog/NameVersionDialog';
 export { ExportMenu } from './ExportMenu/ExportMenu';
-export type { ExportFormat, ExportMenuProps } from './ExportMenu/ExportMenu';
+export type { ExportFormat, ExportMenuProps, ExportScope } from './ExportMenu/ExportMenu';
 export { ActivityList } from './ActivityList/ActivityList';
 export type { ActivityItem, ActivityListProps, ActivitySession } from './ActivityList/ActivityList';
 export { VersionActions } from './VersionActions/VersionActions';

@@ -4,6 +4,7 @@ import type {
   BinaryFileData,
   BinaryFiles,
   ExcalidrawImperativeAPI,
+  UIOptions,
 } from '@excalidraw/excalidraw/types';
 import {
   forwardRef,
@@ -17,6 +18,8 @@ import {
 } from 'react';
 import type { SceneElement } from '@tabula/domain';
 import { useAccessibleExcalidrawControls } from './accessibleControls';
+import { NOTHING_SELECTED, sameIds, selectedIds, selectionForExport } from './export/selection';
+import { TabulaMainMenu } from './export/TabulaMainMenu';
 import { NARROW_BOARD_PX, useIsNarrow } from './useIsNarrow';
 import { BackdropButton } from './BackdropButton';
 import { useBackdrop } from './backdrop';
@@ -24,11 +27,31 @@ import { toExcalidrawCollaborators } from './collaborators';
 import type {
   ExcalidrawElements,
   WhiteboardFiles,
+  WhiteboardExportOptions,
   WhiteboardHandle,
   WhiteboardProps,
 } from './Whiteboard.types';
 
 type InitialElements = WhiteboardProps['initialElements'];
+
+/**
+ * Excalidraw's canvas actions on a board a server keeps: no open / save to file, and no
+ * canvas background picker (the backdrop button is the one background control). Given
+ * `uiOptions.canvasActions` win.
+ */
+const CANVAS_ACTIONS = {
+  changeViewBackgroundColor: false,
+  loadScene: false,
+  saveToActiveFile: false,
+  export: false,
+} as const;
+
+function withCanvasActions(uiOptions: Partial<UIOptions> | undefined): Partial<UIOptions> {
+  return {
+    ...uiOptions,
+    canvasActions: { ...CANVAS_ACTIONS, ...uiOptions?.canvasActions },
+  };
+}
 
 function isPromiseLike(value: InitialElements): value is PromiseLike<readonly SceneElement[]> {
   return typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
@@ -94,6 +117,9 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
       backdropStorageKey,
       showBackdropButton = true,
       onBackdropChange,
+      onSelectionChange,
+      name,
+      mainMenu,
       langCode,
       loading,
       renderError,
@@ -105,8 +131,12 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
     const apiRef = useRef<ExcalidrawImperativeAPI | null>(null);
     const readyRef = useRef(false);
     const changingRef = useRef(false);
-    const callbacks = useRef({ onChange, onPointerMove, onBackdropChange });
-    callbacks.current = { onChange, onPointerMove, onBackdropChange };
+    const callbacks = useRef({ onChange, onPointerMove, onBackdropChange, onSelectionChange });
+    callbacks.current = { onChange, onPointerMove, onBackdropChange, onSelectionChange };
+    const selectionRef = useRef<{ from: AppState['selectedElementIds'] | null; ids: string[] }>({
+      from: null,
+      ids: [],
+    });
 
     const [backdrop, cycleBackdrop] = useBackdrop(backdropStorageKey);
     const initial = useInitialElements(initialElements);
@@ -141,6 +171,13 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
     const handleChange = useCallback(
       (next: ExcalidrawElements, appState: AppState, files: BinaryFiles) => {
         readyRef.current = true;
+        const selection = selectionRef.current;
+        if (appState.selectedElementIds !== selection.from) {
+          const ids = selectedIds(appState.selectedElementIds);
+          const changed = !sameIds(ids, selection.ids);
+          selectionRef.current = { from: appState.selectedElementIds, ids };
+          if (changed) callbacks.current.onSelectionChange?.(ids);
+        }
         changingRef.current = true;
         try {
           callbacks.current.onChange?.(
@@ -190,25 +227,15 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
           if (changingRef.current) queueMicrotask(apply);
           else apply();
         },
-        exportPng: async (options = {}) => {
-          const api = requireApi(apiRef.current);
-          return exportToBlob({
-            elements: api.getSceneElements(),
-            appState: { ...api.getAppState(), exportBackground: options.background ?? true },
-            files: api.getFiles(),
+        getSelectedElementIds: () =>
+          apiRef.current ? selectedIds(apiRef.current.getAppState().selectedElementIds) : [],
+        exportPng: async (options = {}) =>
+          exportToBlob({
+            ...exportInput(requireApi(apiRef.current), options),
             mimeType: 'image/png',
-            exportPadding: options.padding,
-          });
-        },
-        exportSvg: async (options = {}) => {
-          const api = requireApi(apiRef.current);
-          return exportToSvg({
-            elements: api.getSceneElements(),
-            appState: { ...api.getAppState(), exportBackground: options.background ?? true },
-            files: api.getFiles(),
-            exportPadding: options.padding,
-          });
-        },
+          }),
+        exportSvg: async (options = {}) =>
+          exportToSvg(exportInput(requireApi(apiRef.current), options)),
       }),
       [],
     );
@@ -248,6 +275,8 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
       [narrow, backdropButton],
     );
 
+    const fullUiOptions = useMemo(() => withCanvasActions(uiOptions), [uiOptions]);
+
     const classes = className ? `tabula-whiteboard ${className}` : 'tabula-whiteboard';
     if (initial.state === 'failed') {
       return (
@@ -283,10 +312,12 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
           isCollaborating={collaborators !== undefined}
           viewModeEnabled={readOnly}
           theme={theme}
-          UIOptions={uiOptions}
+          UIOptions={fullUiOptions}
+          name={name}
           langCode={langCode}
           renderTopRightUI={renderTopRightUI}
         >
+          {mainMenu === 'excalidraw' ? null : (mainMenu ?? <TabulaMainMenu />)}
           {children}
         </Excalidraw>
         {narrow && backdropButton && (
@@ -296,6 +327,21 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
     );
   },
 );
+
+/** What Excalidraw's exportToBlob / exportToSvg take: the drawing, or the selection of it. */
+function exportInput(api: ExcalidrawImperativeAPI, options: WhiteboardExportOptions) {
+  const appState = api.getAppState();
+  const elements = options.onlySelected
+    ? selectionForExport(api.getSceneElements(), selectedIds(appState.selectedElementIds))
+    : api.getSceneElements();
+  if (options.onlySelected && elements.length === 0) throw new Error(NOTHING_SELECTED);
+  return {
+    elements,
+    appState: { ...appState, exportBackground: options.background ?? true },
+    files: api.getFiles(),
+    exportPadding: options.padding,
+  };
+}
 
 function requireApi(api: ExcalidrawImperativeAPI | null): ExcalidrawImperativeAPI {
   if (!api) throw new Error('The whiteboard is not mounted yet.');

@@ -31,6 +31,11 @@ export interface WhiteboardExportOptions {
   background?: boolean;
   /** Padding around the drawing in pixels (Excalidraw's default when absent). */
   padding?: number;
+  /**
+   * Only the selected elements (`getSelectedElementIds`), with the text bound to them and the
+   * contents of selected frames; rejects when nothing is selected.
+   */
+  onlySelected?: boolean;
 }
 
 /** One image file of the editor (Excalidraw's `BinaryFileData`, its bookkeeping left out). */
@@ -72,9 +77,11 @@ export interface WhiteboardHandle {
   isReady(): boolean;
   /** Adds image files (a peer's, fetched) for the editor to draw its image elements with. */
   addFiles(files: readonly WhiteboardFile[]): void;
-  /** The visible drawing as a PNG. */
+  /** The ids of the elements selected on the board now (Excalidraw's `selectedElementIds`). */
+  getSelectedElementIds(): string[];
+  /** The drawing (or, `onlySelected`, the selection) as a PNG. */
   exportPng(options?: WhiteboardExportOptions): Promise<Blob>;
-  /** The visible drawing as an SVG element. */
+  /** The drawing (or, `onlySelected`, the selection) as an SVG element. */
   exportSvg(options?: WhiteboardExportOptions): Promise<SVGSVGElement>;
 }
 
@@ -120,6 +127,21 @@ export interface WhiteboardProps {
   showBackdropButton?: boolean;
   /** Told the backdrop at mount and after each change. */
   onBackdropChange?: (backdrop: Backdrop) => void;
+  /** Told the selected element ids whenever the selection changes (empty: nothing selected). */
+  onSelectionChange?: (ids: readonly string[]) => void;
+  /**
+   * The drawing's name (the canvas name): the file name Excalidraw's own "Export image…"
+   * dialog suggests, instead of "Untitled-<date>".
+   */
+  name?: string;
+  /**
+   * The hamburger menu. By default Tabula's: Find on canvas, Export image…, Help, Reset the
+   * canvas (no open / save to file, no Excalidraw links or socials, no canvas background
+   * picker). `'excalidraw'` gives Excalidraw's stock menu; any node (a `<MainMenu>` of
+   * `@excalidraw/excalidraw`) replaces it. Whatever the menu, `uiOptions.canvasActions` turn
+   * off `changeViewBackgroundColor`, `loadScene`, `saveToActiveFile` and `export` unless set.
+   */
+  mainMenu?: ReactNode | 'excalidraw';
   /** Excalidraw language code, e.g. 'en'. */
   langCode?: string;
   className?: string;

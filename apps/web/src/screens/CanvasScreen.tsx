@@ -89,6 +89,7 @@ function Canvas({ id }: { id: string }) {
         renderLink={routerLink}
         onExport={board.exportBoard}
         exporting={board.exporting}
+        exportSelection={board.hasSelection}
         people={people}
       />
       <div className="tw-canvas__body">
@@ -119,6 +120,8 @@ function Canvas({ id }: { id: string }) {
             listLabel="Back to your canvases"
             onAlert={onAlert}
             handleRef={board.boardRef}
+            title={title}
+            onSelectionChange={board.onSelectionChange}
             onPeersChange={onPeersChange}
           />
         ) : (

@@ -70,6 +70,7 @@ function LiveCanvas({ id }: { id: string }) {
         renderLink={routerLink}
         onExport={board.exportBoard}
         exporting={board.exporting}
+        exportSelection={board.hasSelection}
         people={people}
       />
       <div className="tw-canvas__body">
@@ -97,6 +98,8 @@ function LiveCanvas({ id }: { id: string }) {
           listLabel="Back to live canvases"
           onAlert={onAlert}
           handleRef={board.boardRef}
+          title={title}
+          onSelectionChange={board.onSelectionChange}
           onPeersChange={onPeersChange}
         />
       </div>

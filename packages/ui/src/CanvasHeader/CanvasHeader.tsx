@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { AvatarGroup } from '../Avatar/AvatarGroup';
 import type { GroupPerson } from '../Avatar/AvatarGroup';
 import { ExportMenu } from '../ExportMenu/ExportMenu';
-import type { ExportFormat } from '../ExportMenu/ExportMenu';
+import type { ExportFormat, ExportScope } from '../ExportMenu/ExportMenu';
 import { InlineNameEditor } from '../shared/InlineNameEditor';
 import { Icon } from '../shared/icons';
 import { renderAnchor } from '../shared/links';
@@ -38,7 +38,9 @@ export interface CanvasHeaderProps {
   /** Router-aware link renderer for the History link (default: plain anchors). */
   renderLink?: RenderLink;
   /** Saves the board as an image; the Export menu shows only with it. */
-  onExport?: (format: ExportFormat) => void;
+  onExport?: (format: ExportFormat, scope?: ExportScope) => void;
+  /** Something is selected on the board: the Export menu also offers the selection alone. */
+  exportSelection?: boolean;
   /** An export is being made. */
   exporting?: boolean;
   /** Nothing to export yet (the board is still opening). */
@@ -72,6 +74,7 @@ export function CanvasHeader({
   onExport,
   exporting = false,
   exportDisabled = false,
+  exportSelection = false,
   people = [],
   extraActions,
 }: CanvasHeaderProps) {
@@ -126,7 +129,14 @@ export function CanvasHeader({
               </>
             ),
           })}
-        {onExport && <ExportMenu onExport={onExport} busy={exporting} disabled={exportDisabled} />}
+        {onExport && (
+          <ExportMenu
+            onExport={onExport}
+            busy={exporting}
+            disabled={exportDisabled}
+            selection={exportSelection}
+          />
+        )}
         {!editing && (
           <button type="button" className="tb-icon-button" aria-label="Edit name" onClick={onEdit}>
             <Icon name="edit" />

@@ -11,3 +11,4 @@ type Story = StoryObj<typeof meta>;
 export const Closed: Story = {};
 export const Exporting: Story = { args: { busy: true } };
 export const NotReady: Story = { args: { disabled: true } };
+export const WithSelection: Story = { args: { selection: true } };

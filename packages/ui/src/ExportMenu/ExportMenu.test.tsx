@@ -18,6 +18,27 @@ describe('ExportMenu', () => {
     expect(screen.queryByRole('menu')).toBeNull();
   });
 
+  it('offers the selection alone only while something is selected', async () => {
+    const onExport = vi.fn();
+    const user = userEvent.setup({ delay: null });
+    const { rerender } = render(<ExportMenu onExport={onExport} />);
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'PNG image',
+      'SVG image',
+    ]);
+    rerender(<ExportMenu onExport={onExport} selection />);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'PNG image',
+      'SVG image',
+      'Selection as PNG',
+      'Selection as SVG',
+    ]);
+    expect(screen.getByRole('separator')).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Selection as SVG' }));
+    expect(onExport).toHaveBeenCalledWith('svg', 'selection');
+  });
+
   it('closes on Escape with focus back on the button, and on a click elsewhere', async () => {
     const user = userEvent.setup({ delay: null });
     render(

@@ -5,25 +5,48 @@ import { Spinner } from '../Spinner/Spinner';
 /** The image formats the board can be saved as. */
 export type ExportFormat = 'png' | 'svg';
 
+/** What is exported: the whole board, or only what is selected on it. */
+export type ExportScope = 'board' | 'selection';
+
 /** Props of {@link ExportMenu}. */
 export interface ExportMenuProps {
-  onExport: (format: ExportFormat) => void;
+  /** A choice: the format, and `'selection'` for the selection items (absent for the board). */
+  onExport: (format: ExportFormat, scope?: ExportScope) => void;
   /** While true (an export is being made) the button shows a loader and is disabled. */
   busy?: boolean;
   /** Nothing to export yet (the board is still opening). */
   disabled?: boolean;
+  /** Something is selected on the board: the menu also offers the selection alone. */
+  selection?: boolean;
 }
 
-const CHOICES: { format: ExportFormat; label: string }[] = [
-  { format: 'png', label: 'PNG image' },
-  { format: 'svg', label: 'SVG image' },
+interface Choice {
+  format: ExportFormat;
+  scope: ExportScope;
+  label: string;
+}
+
+const BOARD_CHOICES: Choice[] = [
+  { format: 'png', scope: 'board', label: 'PNG image' },
+  { format: 'svg', scope: 'board', label: 'SVG image' },
+];
+
+const SELECTION_CHOICES: Choice[] = [
+  { format: 'png', scope: 'selection', label: 'Selection as PNG' },
+  { format: 'svg', scope: 'selection', label: 'Selection as SVG' },
 ];
 
 /**
- * An "Export" button opening a small menu of formats. The menu closes on a choice, on Escape
+ * An "Export" button opening a small menu of formats: the whole board, and, while something is
+ * selected, the selection alone below a separator. The menu closes on a choice, on Escape
  * (focus back on the button) and on a click anywhere else.
  */
-export function ExportMenu({ onExport, busy = false, disabled = false }: ExportMenuProps) {
+export function ExportMenu({
+  onExport,
+  busy = false,
+  disabled = false,
+  selection = false,
+}: ExportMenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -48,6 +71,22 @@ export function ExportMenu({ onExport, busy = false, disabled = false }: ExportM
     };
   }, [open]);
 
+  const item = ({ format, scope, label }: Choice) => (
+    <button
+      key={`${scope}-${format}`}
+      type="button"
+      role="menuitem"
+      className="tb-export-menu__item"
+      onClick={() => {
+        setOpen(false);
+        if (scope === 'board') onExport(format);
+        else onExport(format, scope);
+      }}
+    >
+      {label}
+    </button>
+  );
+
   return (
     <div className="tb-export-menu" ref={root}>
       <button
@@ -65,20 +104,9 @@ export function ExportMenu({ onExport, busy = false, disabled = false }: ExportM
       </button>
       {open && (
         <div id={menuId} role="menu" aria-label="Export as" className="tb-export-menu__list">
-          {CHOICES.map(({ format, label }) => (
-            <button
-              key={format}
-              type="button"
-              role="menuitem"
-              className="tb-export-menu__item"
-              onClick={() => {
-                setOpen(false);
-                onExport(format);
-              }}
-            >
-              {label}
-            </button>
-          ))}
+          {BOARD_CHOICES.map(item)}
+          {selection && <div role="separator" className="tb-export-menu__separator" />}
+          {selection && SELECTION_CHOICES.map(item)}
         </div>
       )}
     </div>

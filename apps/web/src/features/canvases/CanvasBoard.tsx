@@ -10,6 +10,7 @@ import { useServices } from '../../app/ServicesContext';
 import { useRealtimeClient } from '../../realtime/useRealtimeClient';
 import { exposeBoardForTests } from './boardProbe';
 import { boardErrorOutcome } from './boardErrors';
+import { exportBaseName } from './exportBoard';
 import type { CanvasRefusal } from './boardErrors';
 
 /** Props of {@link CanvasBoard}. */
@@ -26,6 +27,10 @@ export interface CanvasBoardProps {
   onAlert: (message: string) => void;
   /** Set to the board while it shows (the header's Export reads the drawing through it). */
   handleRef?: { current: WhiteboardHandle | null };
+  /** The canvas name: Excalidraw's own "Export image…" names its files after it. */
+  title?: string;
+  /** Told the selected element ids whenever the selection changes (the header's Export menu). */
+  onSelectionChange?: (ids: readonly string[]) => void;
   /** Told the others on the canvas whenever they change (who is online, whose pointer is here). */
   onPeersChange?: (peers: readonly RemotePeer[]) => void;
 }
@@ -42,6 +47,7 @@ type SyncedBoardProps = Omit<CanvasBoardProps, 'userId'> & {
  */
 function SyncedBoard(props: SyncedBoardProps) {
   const { canvasId, userId, socket, backdropStorageKey, onAlert, handleRef, onPeersChange } = props;
+  const { title, onSelectionChange } = props;
   // A transport over the app's socket while the board shows (closing it leaves the room).
   const transport = useSocketTransport(socket);
   // Image files go over REST, to the page's own origin, with the session's token.
@@ -101,6 +107,8 @@ function SyncedBoard(props: SyncedBoardProps) {
         {...live.bind}
         ref={ref}
         backdropStorageKey={backdropStorageKey}
+        name={title === undefined ? undefined : exportBaseName(title)}
+        onSelectionChange={onSelectionChange}
         className="tw-board__surface"
       />
       {!live.loaded && (
@@ -132,6 +140,8 @@ export function CanvasBoard(props: CanvasBoardProps) {
       <Whiteboard
         ref={props.handleRef}
         backdropStorageKey={backdropStorageKey}
+        name={props.title === undefined ? undefined : exportBaseName(props.title)}
+        onSelectionChange={props.onSelectionChange}
         className="tw-board__surface"
       />
     );

@@ -7,6 +7,11 @@ describe('exportFileName', () => {
     expect(exportFileName('  Team   retro ', 'svg')).toBe('Team retro.svg');
   });
 
+  it("adds '-selection' for an export of the selection", () => {
+    expect(exportFileName('Roadmap 2027', 'png', 'selection')).toBe('Roadmap 2027-selection.png');
+    expect(exportFileName('///', 'svg', 'selection')).toBe('canvas-selection.svg');
+  });
+
   it('leaves out what file systems refuse and never gives an empty or hidden name', () => {
     expect(exportFileName('Q1/Q2: "plan"?', 'png')).toBe('Q1 Q2 plan.png');
     expect(exportFileName('///', 'svg')).toBe('canvas.svg');

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CONTENT_SECURITY_POLICY,
+  SUBSET_WORKER_POLICY,
+  contentSecurityPolicy,
+} from './securityHeaders';
+
+/** The sources of one directive of a policy. */
+function sources(policy: string, directive: string): string[] {
+  const entry = policy.split('; ').find((part) => part.startsWith(`${directive} `));
+  return entry ? entry.split(' ').slice(1) : [];
+}
+
+describe('contentSecurityPolicy', () => {
+  it('gives pages no eval and nothing from another origin', () => {
+    const page = contentSecurityPolicy('/canvas/abc');
+    expect(page).toBe(CONTENT_SECURITY_POLICY);
+    expect(sources(page, 'script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect(sources(page, 'default-src')).toEqual(["'self'"]);
+    expect(page).not.toMatch(/https?:/);
+  });
+
+  it("gives 'unsafe-eval' to Excalidraw's font-subsetting worker script only", () => {
+    const worker = contentSecurityPolicy('/assets/subset-worker.chunk-mA3ZgByF.js');
+    expect(worker).toBe(SUBSET_WORKER_POLICY);
+    expect(sources(worker, 'script-src')).toEqual(["'self'", "'unsafe-eval'"]);
+    // Everything else as for pages.
+    expect(worker.replace("'unsafe-eval'", "'wasm-unsafe-eval'")).toBe(CONTENT_SECURITY_POLICY);
+    for (const path of [
+      '/assets/board-B1XZ_DEi.js',
+      '/assets/subset-worker.chunk-x.js.map',
+      '/x/assets/subset-worker.chunk-a.js',
+      '/assets/subset-shared.chunk-q7oE-F4V.js',
+    ]) {
+      expect(contentSecurityPolicy(path)).toBe(CONTENT_SECURITY_POLICY);
+    }
+  });
+});
