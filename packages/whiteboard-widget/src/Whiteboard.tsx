@@ -240,6 +240,14 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
       [],
     );
 
+    // An unmounted board has nothing selected: a selection must not outlive it (another canvas).
+    useEffect(
+      () => () => {
+        if (selectionRef.current.ids.length > 0) callbacks.current.onSelectionChange?.([]);
+      },
+      [],
+    );
+
     // The backdrop is the canvas' view background; changing it is not a drawing change.
     useEffect(() => {
       apiRef.current?.updateScene({
