@@ -2,7 +2,7 @@
 // for the test suite, the Debian packages and the local Redis the integration tests use.
 // Only Node built-ins here: it runs before `npm ci`.
 import { execSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -35,11 +35,25 @@ export function ensureNodeModules() {
   }
 }
 
-/** Debian packages the tests need: Chromium for browser tests, Redis for read models. */
+/**
+ * PostgreSQL's server binaries, where the tests look for them (Debian keeps them off PATH).
+ * The tests start a cluster of their own; the one Debian's package may start is not used.
+ */
+function hasPostgresServer() {
+  const debian = '/usr/lib/postgresql';
+  const versions = existsSync(debian) ? readdirSync(debian) : [];
+  return has('initdb') || versions.some((v) => existsSync(`${debian}/${v}/bin/initdb`));
+}
+
+/**
+ * Debian packages the tests need: Chromium for browser tests, Redis for read models,
+ * PostgreSQL for the PostgreSQL event store.
+ */
 export function ensureTestPackages() {
   const missing = [];
   if (!existsSync('/usr/bin/chromium')) missing.push('chromium');
   if (!has('redis-server')) missing.push('redis-server');
+  if (!hasPostgresServer()) missing.push('postgresql');
   if (!has('g++') || !has('make')) missing.push('g++', 'make', 'python3');
   if (missing.length === 0) return;
   const sudo = process.getuid?.() === 0 ? '' : 'sudo ';

@@ -32,7 +32,11 @@ export interface Adapters {
 
 export async function openAdapters(config: Config): Promise<Adapters> {
   let eventStore: EventStore<Event>;
-  if (config.eventStoreUrl) {
+  if (config.eventStoreUrl && /^postgres(ql)?:\/\//.test(config.eventStoreUrl)) {
+    const { openPostgresEventStore } =
+      await import('./infrastructure/eventStore/postgresEventStore');
+    eventStore = await openPostgresEventStore<Event>({ connectionString: config.eventStoreUrl });
+  } else if (config.eventStoreUrl) {
     const { openKurrentDbEventStore } =
       await import('./infrastructure/eventStore/kurrentDbEventStore');
     eventStore = openKurrentDbEventStore<Event>({ connectionString: config.eventStoreUrl });

@@ -110,6 +110,8 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
       'esdb:',
       'kurrentdb+discover:',
       'esdb+discover:',
+      'postgres:',
+      'postgresql:',
     ]),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     kafkaBrokers: brokers.length ? brokers : undefined,

@@ -1,0 +1,132 @@
+/**
+ * Tables and the append function of the PostgreSQL event store (`postgresEventStore.ts`).
+ *
+ * Gap-free global order: every append (and every erase) first takes ONE transaction-scoped
+ * advisory lock, `pg_advisory_xact_lock(APPEND_LOCK_KEY)`, and only then reads the stream,
+ * takes its positions from the `tabula_log_head` counter and inserts. The lock is released
+ * after the COMMIT has made the rows visible, so transactions commit in the order of their
+ * positions: a reader that sees position N also sees every position below N that will ever
+ * exist. A subscriber can therefore keep "last position delivered" as its only cursor and
+ * never skips an event, which a plain sequence cannot promise (a transaction that took 10
+ * may commit after the one that took 11, and a reader that already moved past 11 never sees
+ * 10). The price: appends to the whole log are serialised, one commit at a time; the append
+ * is one round trip (this function), so the lock is held for the time of one insert and one
+ * WAL flush.
+ */
+
+/** The advisory lock every append and erase takes (any constant unique to Tabula). */
+export const APPEND_LOCK_KEY = 7_314_955_211;
+/** The advisory lock that serialises schema creation among processes starting together. */
+export const SCHEMA_LOCK_KEY = 7_314_955_212;
+/** The channel on which each committed append notifies its last position. */
+export const NOTIFY_CHANNEL = 'tabula_events';
+
+/**
+ * Creates what is missing; safe to run from many processes at once (under SCHEMA_LOCK_KEY).
+ * The function `tabula_append` answers one row:
+ * - `ok`: written; `last_revision`, `last_position` of the batch;
+ * - `duplicate`: every eventId already in the stream; the original batch's last event;
+ * - `partial`: some eventIds stored (`duplicates`) or repeated inside the batch;
+ * - `wrong`: the expected revision failed; `actual` is the stream's last revision or null.
+ * The expected-revision rule is `revisionRules.mjs`'s, written in SQL so that the check and
+ * the insert happen in one round trip under the lock.
+ */
+export const SCHEMA_SQL = `
+CREATE TABLE IF NOT EXISTS tabula_events (
+  position    bigint PRIMARY KEY,
+  stream      text NOT NULL,
+  revision    bigint NOT NULL,
+  event_id    text NOT NULL,
+  event       json NOT NULL,
+  recorded_at timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (stream, revision)
+);
+CREATE INDEX IF NOT EXISTS tabula_events_event_id ON tabula_events (stream, event_id);
+
+CREATE TABLE IF NOT EXISTS tabula_log_head (
+  only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+  position bigint NOT NULL
+);
+INSERT INTO tabula_log_head (position) VALUES (0) ON CONFLICT DO NOTHING;
+
+CREATE TABLE IF NOT EXISTS tabula_erased_streams (
+  stream        text PRIMARY KEY,
+  last_revision bigint NOT NULL,
+  erased_at     timestamptz NOT NULL,
+  actor_id      text,
+  reason        text
+);
+
+CREATE OR REPLACE FUNCTION tabula_append(p_stream text, p_expected text, p_ids text[], p_events json)
+RETURNS TABLE (outcome text, last_revision bigint, last_position bigint, actual bigint, duplicates text[])
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  v_count  int := cardinality(p_ids);
+  v_stored text[];
+  v_actual bigint;
+  v_first  bigint;
+  v_head   bigint;
+  v_ok     boolean;
+BEGIN
+  PERFORM pg_advisory_xact_lock(${APPEND_LOCK_KEY});
+
+  SELECT array_agg(DISTINCT e.event_id) INTO v_stored
+    FROM tabula_events e WHERE e.stream = p_stream AND e.event_id = ANY (p_ids);
+  IF v_stored IS NOT NULL AND p_ids <@ v_stored THEN
+    RETURN QUERY SELECT 'duplicate', e.revision, e.position, NULL::bigint, NULL::text[]
+      FROM tabula_events e WHERE e.stream = p_stream AND e.event_id = ANY (p_ids)
+      ORDER BY e.position DESC LIMIT 1;
+    RETURN;
+  END IF;
+  IF v_stored IS NOT NULL OR (SELECT count(DISTINCT i) FROM unnest(p_ids) i) < v_count THEN
+    RETURN QUERY SELECT 'partial', NULL::bigint, NULL::bigint, NULL::bigint,
+      coalesce(v_stored, ARRAY[]::text[]);
+    RETURN;
+  END IF;
+
+  SELECT max(e.revision) INTO v_actual FROM tabula_events e WHERE e.stream = p_stream;
+  IF p_expected = 'any' THEN v_ok := true;
+  ELSIF p_expected = 'no_stream' THEN v_ok := v_actual IS NULL;
+  ELSIF p_expected = 'stream_exists' THEN v_ok := v_actual IS NOT NULL;
+  ELSE v_ok := v_actual IS NOT DISTINCT FROM p_expected::bigint;
+  END IF;
+  IF NOT v_ok THEN
+    RETURN QUERY SELECT 'wrong', NULL::bigint, NULL::bigint, v_actual, NULL::text[];
+    RETURN;
+  END IF;
+
+  -- After an erasure the stream's revisions continue after the erased ones.
+  SELECT greatest(coalesce(v_actual, -1), coalesce(max(s.last_revision), -1)) + 1 INTO v_first
+    FROM tabula_erased_streams s WHERE s.stream = p_stream;
+  UPDATE tabula_log_head SET position = position + v_count RETURNING position INTO v_head;
+
+  INSERT INTO tabula_events (position, stream, revision, event_id, event)
+  SELECT v_head - v_count + n, p_stream, v_first + n - 1, p_ids[n], body
+    FROM json_array_elements(p_events) WITH ORDINALITY AS batch (body, n);
+
+  PERFORM pg_notify('${NOTIFY_CHANNEL}', v_head::text);
+  RETURN QUERY SELECT 'ok', v_first + v_count - 1, v_head, NULL::bigint, NULL::text[];
+END
+$fn$;
+`;
+
+/** A row of `tabula_events` as `pg` returns it (bigints as strings, json parsed). */
+export interface PostgresEventRow {
+  position: string;
+  stream: string;
+  revision: string;
+  event: unknown;
+  recorded_at: Date;
+}
+
+/** The row `tabula_append` answers. */
+export interface AppendRow {
+  outcome: 'ok' | 'duplicate' | 'partial' | 'wrong';
+  last_revision: string | null;
+  last_position: string | null;
+  actual: string | null;
+  duplicates: string[] | null;
+}
+
+/** The columns every read selects, in `PostgresEventRow`'s shape. */
+export const EVENT_COLUMNS = 'position, stream, revision, event, recorded_at';
