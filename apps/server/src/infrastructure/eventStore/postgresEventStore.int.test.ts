@@ -159,6 +159,24 @@ if (binDir === undefined) {
       expect(polled.map((r) => r.position)).toEqual([appendedA.position, resultB.position]);
     });
 
+    it('appends issued in the same tick commit as one group, rejecting only the failing one', async () => {
+      const url = await freshDatabase();
+      const s = await store(url);
+      await s.append('s', [testEvent(0)], { expectedRevision: 'no_stream' });
+      const [ok1, bad, ok2] = await Promise.allSettled([
+        s.append('s', [testEvent(1)], { expectedRevision: 0 }),
+        s.append('s', [testEvent(2)], { expectedRevision: 0 }),
+        s.append('t', [testEvent(3)], { expectedRevision: 'no_stream' }),
+      ]);
+      expect(ok1).toMatchObject({ status: 'fulfilled', value: { nextRevision: 1, position: 2 } });
+      expect(bad).toMatchObject({ status: 'rejected', reason: { actual: 1 } });
+      expect(ok2).toMatchObject({ status: 'fulfilled', value: { nextRevision: 0, position: 3 } });
+      const all = await s.readAll();
+      expect(numbers(all)).toEqual([0, 1, 3]);
+      // One transaction: one recordedAt (now()) for the group.
+      expect(all[1]!.recordedAt).toBe(all[2]!.recordedAt);
+    });
+
     it('subscriptions wake on NOTIFY from another connection', async () => {
       const url = await freshDatabase();
       const reader = await store(url); // polls once an hour: only a notification wakes it

@@ -3,9 +3,9 @@
  * sharing one log. Tables and the append function: `postgresSchema.ts`; subscriptions:
  * `postgresSubscription.ts`; the why of both: docs/event-store.md, "PostgreSQL".
  *
- * - An append is one call of `tabula_append`, in its own transaction: under one global
- *   advisory lock it checks resends, the expected revision, takes positions from a counter
- *   and inserts, then NOTIFYs. Appends therefore commit in position order (no reader can see
+ * - Appends issued in the same tick are one call of `tabula_append`, in one transaction:
+ *   under one global advisory lock it checks each one's resends and expected revision, takes
+ *   positions from a counter and inserts, then NOTIFYs. Appends therefore commit in position order (no reader can see
  *   position 11 before 10 is visible), positions are dense until a stream is erased, and
  *   racing writers in any number of processes see exact expected-revision checks.
  * - Subscriptions keep a cursor (last position delivered) and read forward on each
@@ -70,25 +70,46 @@ export interface PostgresEventStore<E extends StorableEvent = StorableEvent> ext
 /** Anything that runs a query: the pool, or a client inside a transaction of the caller's. */
 type Queryable = Pick<pg.Pool, 'query'>;
 
+/** One append of a group sent to `tabula_append`. */
+interface PendingAppend<E extends StorableEvent> {
+  stream: string;
+  events: readonly E[];
+  expectedRevision: ExpectedRevision;
+}
+
 /**
- * Runs one append on `db`. With a pool it is its own transaction; with a client inside an
- * open transaction the positions (and the global lock) are held until that transaction ends,
- * which is how the interleaving test holds a position open.
+ * Runs a group of appends on `db` in one call (one transaction, one lock, one COMMIT); each
+ * append's result or error is its own. With a client inside an open transaction the positions
+ * (and the global lock) are held until that transaction ends, which is how the interleaving
+ * test holds a position open.
  */
-export async function appendTo<E extends StorableEvent>(
+export async function appendGroup<E extends StorableEvent>(
   db: Queryable,
-  stream: string,
-  events: readonly E[],
-  expectedRevision: ExpectedRevision,
-): Promise<AppendResult> {
-  assertValidAppend(stream, events, expectedRevision);
-  const { rows } = await db.query<AppendRow>('SELECT * FROM tabula_append($1, $2, $3, $4)', [
-    stream,
-    String(expectedRevision),
-    events.map((e) => e.metadata.eventId),
-    JSON.stringify(events),
+  group: readonly PendingAppend<E>[],
+): Promise<PromiseSettledResult<AppendResult>[]> {
+  const { rows } = await db.query<AppendRow>('SELECT * FROM tabula_append($1)', [
+    JSON.stringify(
+      group.map((a) => ({
+        stream: a.stream,
+        expected: String(a.expectedRevision),
+        ids: a.events.map((e) => e.metadata.eventId),
+        events: a.events,
+      })),
+    ),
   ]);
-  const row = rows[0]!;
+  return group.map((append, i) => {
+    try {
+      return { status: 'fulfilled', value: appendResult(append, rows[i]!) };
+    } catch (reason) {
+      return { status: 'rejected', reason };
+    }
+  });
+}
+
+function appendResult<E extends StorableEvent>(
+  { stream, events, expectedRevision }: PendingAppend<E>,
+  row: AppendRow,
+): AppendResult {
   switch (row.outcome) {
     case 'ok':
     case 'duplicate':
@@ -105,6 +126,19 @@ export async function appendTo<E extends StorableEvent>(
         row.actual === null ? 'no_stream' : Number(row.actual),
       );
   }
+}
+
+/** One append on `db` (see `appendGroup`). */
+export async function appendTo<E extends StorableEvent>(
+  db: Queryable,
+  stream: string,
+  events: readonly E[],
+  expectedRevision: ExpectedRevision,
+): Promise<AppendResult> {
+  assertValidAppend(stream, events, expectedRevision);
+  const [settled] = await appendGroup(db, [{ stream, events, expectedRevision }]);
+  if (settled!.status === 'rejected') throw settled!.reason;
+  return settled!.value;
 }
 
 /** Creates the tables and the append function if missing (one process at a time). */
@@ -185,10 +219,31 @@ export async function openPostgresEventStore<E extends StorableEvent = StorableE
     await Promise.allSettled([...pending]);
   };
 
+  /** Appends issued in the same tick, sent as one group at the next turn of the event loop. */
+  let queued: (PendingAppend<E> & {
+    settle: (result: PromiseSettledResult<AppendResult>) => void;
+  })[] = [];
+  const sendQueued = (): void => {
+    const group = queued;
+    queued = [];
+    appendGroup(pool, group).then(
+      (results) => group.forEach((append, i) => append.settle(results[i]!)),
+      (reason: unknown) => group.forEach((append) => append.settle({ status: 'rejected', reason })),
+    );
+  };
+  const enqueue = (append: PendingAppend<E>): Promise<AppendResult> =>
+    new Promise((resolve, reject) => {
+      const settle = (result: PromiseSettledResult<AppendResult>): void =>
+        result.status === 'fulfilled' ? resolve(result.value) : reject(result.reason);
+      queued.push({ ...append, settle });
+      if (queued.length === 1) setImmediate(sendQueued);
+    });
+
   return {
     async append(stream: string, events: readonly E[], { expectedRevision }: AppendOptions) {
       open();
-      const appending = appendTo(pool, stream, events, expectedRevision);
+      assertValidAppend(stream, events, expectedRevision);
+      const appending = enqueue({ stream, events, expectedRevision });
       pending.add(appending);
       try {
         return await appending;

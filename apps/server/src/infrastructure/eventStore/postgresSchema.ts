@@ -10,8 +10,8 @@
  * never skips an event, which a plain sequence cannot promise (a transaction that took 10
  * may commit after the one that took 11, and a reader that already moved past 11 never sees
  * 10). The price: appends to the whole log are serialised, one commit at a time; the append
- * is one round trip (this function), so the lock is held for the time of one insert and one
- * WAL flush.
+ * is one round trip (`tabula_append`), and the appends a process issues in the same tick go in
+ * one call, so the lock is held for one transaction and one WAL flush per group.
  */
 
 /** The advisory lock every append and erase takes (any constant unique to Tabula). */
@@ -23,7 +23,9 @@ export const NOTIFY_CHANNEL = 'tabula_events';
 
 /**
  * Creates what is missing; safe to run from many processes at once (under SCHEMA_LOCK_KEY).
- * The function `tabula_append` answers one row:
+ * `tabula_append(group)` takes the lock, runs `tabula_append_one` for each append of the
+ * group (a JSON array of `{stream, expected, ids, events}`) in order, in one transaction,
+ * answers one row per append, and notifies once. Each row:
  * - `ok`: written; `last_revision`, `last_position` of the batch;
  * - `duplicate`: every eventId already in the stream; the original batch's last event;
  * - `partial`: some eventIds stored (`duplicates`) or repeated inside the batch;
@@ -57,7 +59,7 @@ CREATE TABLE IF NOT EXISTS tabula_erased_streams (
   reason        text
 );
 
-CREATE OR REPLACE FUNCTION tabula_append(p_stream text, p_expected text, p_ids text[], p_events json)
+CREATE OR REPLACE FUNCTION tabula_append_one(p_stream text, p_expected text, p_ids text[], p_events json)
 RETURNS TABLE (outcome text, last_revision bigint, last_position bigint, actual bigint, duplicates text[])
 LANGUAGE plpgsql AS $fn$
 DECLARE
@@ -68,8 +70,6 @@ DECLARE
   v_head   bigint;
   v_ok     boolean;
 BEGIN
-  PERFORM pg_advisory_xact_lock(${APPEND_LOCK_KEY});
-
   SELECT array_agg(DISTINCT e.event_id) INTO v_stored
     FROM tabula_events e WHERE e.stream = p_stream AND e.event_id = ANY (p_ids);
   IF v_stored IS NOT NULL AND p_ids <@ v_stored THEN
@@ -104,8 +104,25 @@ BEGIN
   SELECT v_head - v_count + n, p_stream, v_first + n - 1, p_ids[n], body
     FROM json_array_elements(p_events) WITH ORDINALITY AS batch (body, n);
 
-  PERFORM pg_notify('${NOTIFY_CHANNEL}', v_head::text);
   RETURN QUERY SELECT 'ok', v_first + v_count - 1, v_head, NULL::bigint, NULL::text[];
+END
+$fn$;
+
+CREATE OR REPLACE FUNCTION tabula_append(p_group json)
+RETURNS TABLE (outcome text, last_revision bigint, last_position bigint, actual bigint, duplicates text[])
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  v_append json;
+BEGIN
+  PERFORM pg_advisory_xact_lock(${APPEND_LOCK_KEY});
+  FOR v_append IN SELECT value FROM json_array_elements(p_group) LOOP
+    RETURN QUERY SELECT * FROM tabula_append_one(
+      v_append->>'stream',
+      v_append->>'expected',
+      ARRAY(SELECT json_array_elements_text(v_append->'ids')),
+      v_append->'events');
+  END LOOP;
+  PERFORM pg_notify('${NOTIFY_CHANNEL}', '');
 END
 $fn$;
 `;
