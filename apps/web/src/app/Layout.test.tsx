@@ -74,6 +74,7 @@ describe('showsCursorBlob', () => {
   it('hides the blob on /canvas and /livecanvas and shows it elsewhere', () => {
     expect(showsCursorBlob('/canvas/abc')).toBe(false);
     expect(showsCursorBlob('/livecanvas/abc')).toBe(false);
+    expect(showsCursorBlob('/view/t0k3n')).toBe(false);
     expect(showsCursorBlob('/')).toBe(true);
     expect(showsCursorBlob('/canvases')).toBe(true);
     expect(showsCursorBlob('/livecanvases')).toBe(true);
@@ -85,6 +86,8 @@ describe('canvasIdOfPath', () => {
     expect(canvasIdOfPath('/canvas/abc')).toBe('abc');
     expect(canvasIdOfPath('/livecanvas/abc')).toBe('abc');
     expect(canvasIdOfPath('/livecanvas/abc/history')).toBe('abc');
+    // A view link's page is a canvas screen too (keyed by its token).
+    expect(canvasIdOfPath('/view/t0k3n')).toBe('t0k3n');
     expect(canvasIdOfPath('/canvases')).toBeNull();
     expect(canvasIdOfPath('/livecanvases')).toBeNull();
     expect(canvasIdOfPath('/')).toBeNull();

@@ -23,15 +23,15 @@ import { watchSessionEnded } from './sessionEnded';
 
 /** The blob follows the cursor everywhere except on the canvas screens (spec §2). */
 export function showsCursorBlob(pathname: string): boolean {
-  return !/^\/(live)?canvas(\/|$)/.test(pathname);
+  return !/^\/((live)?canvas|view)(\/|$)/.test(pathname);
 }
 
 /**
  * The id segment of a canvas screen's path (/canvas/:id, /livecanvas/:id and their history,
- * as in the URL), or null on other screens.
+ * /view/:token, as in the URL), or null on other screens.
  */
 export function canvasIdOfPath(pathname: string): string | null {
-  return /^\/(?:live)?canvas\/([^/]+)/.exec(pathname)?.[1] ?? null;
+  return /^\/(?:(?:live)?canvas|view)\/([^/]+)/.exec(pathname)?.[1] ?? null;
 }
 
 /**

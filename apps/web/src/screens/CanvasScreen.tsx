@@ -8,6 +8,7 @@ import { isDesktop, useViewport } from '../app/drawingArea';
 import { routerLink } from '../app/routerLink';
 import { useAppSelector, useServices } from '../app/ServicesContext';
 import { CanvasBoard } from '../features/canvases/CanvasBoard';
+import { ShareAction } from '../features/canvases/ShareAction';
 import { useDeleteCanvas, useNameEdit } from '../features/canvases/useCanvasFlows';
 import { useBoardExport } from '../features/canvases/useBoardExport';
 import { useCanvasList } from '../features/canvases/useCanvasList';
@@ -91,6 +92,7 @@ function Canvas({ id }: { id: string }) {
         exporting={board.exporting}
         exportSelection={board.hasSelection}
         people={people}
+        extraActions={signedIn && owned ? <ShareAction canvasId={id} /> : undefined}
       />
       <div className="tw-canvas__body">
         {signedIn && sidebarOpen && (

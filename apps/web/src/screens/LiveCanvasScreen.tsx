@@ -7,6 +7,7 @@ import { isDesktop, useViewport } from '../app/drawingArea';
 import { routerLink } from '../app/routerLink';
 import { useAppSelector, useServices } from '../app/ServicesContext';
 import { CanvasBoard } from '../features/canvases/CanvasBoard';
+import { ShareAction } from '../features/canvases/ShareAction';
 import { useDeleteCanvas, useLeaveCanvas, useNameEdit } from '../features/canvases/useCanvasFlows';
 import { useBoardExport } from '../features/canvases/useBoardExport';
 import { useCanvasList } from '../features/canvases/useCanvasList';
@@ -72,6 +73,7 @@ function LiveCanvas({ id }: { id: string }) {
         exporting={board.exporting}
         exportSelection={board.hasSelection}
         people={people}
+        extraActions={owner ? <ShareAction canvasId={id} /> : undefined}
       />
       <div className="tw-canvas__body">
         {sidebarOpen && (

@@ -60,25 +60,27 @@ function ViewBoard({ token, link }: { token: string; link: ViewLinkInfo }) {
   );
   if (live.status === 'signed-out' || live.status === 'closed') return <LinkGone />;
   return (
-    <div className="tw-view">
-      <header className="tw-view__header">
-        <h1 className="tw-view__title">{link.name}</h1>
+    <div className="tw-canvas">
+      <header className="tb-canvas-header">
+        <h1 className="tb-canvas-header__title">{link.name}</h1>
         <span className="tw-view__badge">View only</span>
       </header>
-      <div className="tw-board" data-testid="canvas-board">
-        <Whiteboard
-          {...live.bind}
-          ref={ref}
-          readOnly
-          showBackdropButton={false}
-          className="tw-board__surface"
-        />
-        {!live.loaded && (
-          <div className="tw-board__opening">
-            <Loader label="Opening canvas…" />
-          </div>
-        )}
-        <ConnectionBadge status={live.status} className="tw-board__status" />
+      <div className="tw-canvas__body">
+        <div className="tw-board" data-testid="canvas-board">
+          <Whiteboard
+            {...live.bind}
+            ref={ref}
+            readOnly
+            showBackdropButton={false}
+            className="tw-board__surface"
+          />
+          {!live.loaded && (
+            <div className="tw-board__opening">
+              <Loader label="Opening canvas…" />
+            </div>
+          )}
+          <ConnectionBadge status={live.status} className="tw-board__status" />
+        </div>
       </div>
     </div>
   );
