@@ -54,10 +54,15 @@ export async function openAdapters(config: Config): Promise<Adapters> {
     : redis
       ? redis.createRedisSnapshotStore({ redis: config.redisUrl!, prefix: 'tabula:snapshots' })
       : createInMemorySnapshotStore();
-  // Image files beside the log too (in memory with KurrentDB: no shared file store yet).
+  // Image files beside the log too: in its SQLite file, in PostgreSQL (shared by every node),
+  // in memory with KurrentDB (no shared file store there yet).
   const files = !config.eventStoreUrl
     ? openSqliteFileStore({ dataDir: config.dataDir })
-    : createInMemoryFileStore();
+    : /^postgres(ql)?:\/\//.test(config.eventStoreUrl)
+      ? await (
+          await import('./infrastructure/files/postgresFileStore')
+        ).openPostgresFileStore({ connectionString: config.eventStoreUrl })
+      : createInMemoryFileStore();
   const presence = redis
     ? redis.createRedisPresenceStore({ redis: config.redisUrl!, prefix: 'tabula:presence' })
     : createInMemoryPresenceStore();
