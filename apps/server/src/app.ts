@@ -33,6 +33,7 @@ import { errorMiddleware } from './http/errorMiddleware';
 import { healthRoutes } from './http/health';
 import { cors, securityHeaders } from './http/securityHeaders';
 import { serveSpa } from './http/spa';
+import { compressResponses } from './http/compressResponses';
 import { CommandHandler } from './infrastructure/commandHandler';
 import { PROJECTIONS } from './projections/index';
 import { ProjectionRunner } from './projections/projectionRunner';
@@ -101,12 +102,12 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
   const auth = new AuthService(context);
   const fileStore = deps.files ?? createInMemoryFileStore();
   const canvases = new CanvasesService(context, canvasEraser(deps.eventStore, timeline, fileStore));
+  const shareLinks = new ShareLinks(canvases, context);
   const files = new FilesService(canvases, {
     store: fileStore,
     eventStore: deps.eventStore,
     scenes,
   });
-  const shareLinks = new ShareLinks(canvases, context);
   const history = {
     timeline,
     queries: new HistoryQueries({
@@ -130,11 +131,12 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
   const canvasRouter = canvasRoutes(auth, canvases);
   const health = healthRoutes(context);
   const historyRouter = historyRoutes({ auth, canvases, readModels: deps.readModels, ...history });
-  const fileRouter = fileRoutes(auth, files);
+  const fileRouter = fileRoutes(auth, files, shareLinks);
   koa
     .use(errorMiddleware)
     .use(securityHeaders)
     .use(cors(allowedOrigins))
+    .use(compressResponses)
     .use(serveSpa(deps.webDist))
     // Before the JSON parser: an upload reads its own, larger body (files.routes.ts).
     .use(fileRouter.routes())

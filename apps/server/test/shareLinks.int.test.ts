@@ -4,6 +4,7 @@
  * read-only and nothing else; revoking or deleting disconnects viewers at once; only the
  * link's hash is ever stored. Every call as owner, collaborator, stranger and signed-out.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { io as connect } from 'socket.io-client';
@@ -16,7 +17,8 @@ import {
   TOO_MANY_SHARE_LINKS,
 } from '@tabula/domain';
 import type { CreatedShareLink, ShareLinkSummary, ViewLinkInfo } from '@tabula/domain/protocol';
-import { VIEW_NAMESPACE } from '@tabula/domain/protocol';
+import { VIEW_NAMESPACE, VIEW_TOKEN_HEADER, filePath } from '@tabula/domain/protocol';
+import { imageBytes, uploadOf } from '../src/features/canvases/files/files.testkit';
 import type { Member } from './scenario';
 import {
   createCanvas,
@@ -206,6 +208,35 @@ describe('view links', () => {
     await server.post(`/canvas/deletecanvas/${canvasId}`, {}, owner.token);
     expect(await bGone).toBe('io server disconnect');
     await expect(viewer(second.token)).rejects.toMatchObject({ message: SHARE_LINK_NOT_FOUND });
+  });
+
+  it("a viewer reads the canvas's image files with the link, and only while it opens that canvas", async () => {
+    const { owner, canvasId } = await ownedCanvas();
+    const bytes = imageBytes('image/png');
+    const fileId = `f${randomUUID().replaceAll('-', '')}`;
+    const uploaded = await server.post(
+      filePath(canvasId),
+      uploadOf(fileId, 'image/png', bytes),
+      owner.token,
+    );
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    const other = await createCanvas(server, owner.token, 'Other');
+    const [link, otherLink] = [
+      (await share(canvasId, owner.token)).body.data!,
+      (await share(other, owner.token)).body.data!,
+    ];
+    const read = (viewToken?: string) =>
+      fetch(server.url + filePath(canvasId, fileId), {
+        headers: viewToken ? { [VIEW_TOKEN_HEADER]: viewToken } : {},
+      });
+    const shown = await read(link.token);
+    expect(shown.status).toBe(200);
+    expect(Buffer.from(await shown.arrayBuffer()).equals(bytes)).toBe(true);
+    expect((await read(otherLink.token)).status).toBe(404);
+    expect((await read('A'.repeat(43))).status).toBe(404);
+    expect((await read()).status).toBe(404);
+    await server.post(`/canvas/unshare/${canvasId}`, { linkId: link.linkId }, owner.token);
+    expect((await read(link.token)).status).toBe(404);
   });
 
   it('keeps only the hash of a link: its token is nowhere in the data directory', async () => {

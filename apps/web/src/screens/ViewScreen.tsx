@@ -1,12 +1,12 @@
 import '@tabula/whiteboard/styles.css';
 import './ViewScreen.css';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { SHARE_LINK_NOT_FOUND } from '@tabula/domain';
 import type { ViewLinkInfo } from '@tabula/domain/protocol';
 import { CanvasUnavailable, Loader } from '@tabula/ui';
 import { ConnectionBadge, Whiteboard } from '@tabula/whiteboard';
-import { useCollaboration, viewLinkTransport } from '@tabula/whiteboard/collab';
+import { httpFileTransport, useCollaboration, viewLinkTransport } from '@tabula/whiteboard/collab';
 import type { WhiteboardHandle } from '@tabula/whiteboard';
 import type { SocketIoTransport } from '@tabula/whiteboard/collab';
 import { ROUTES } from '../app/constants';
@@ -43,7 +43,9 @@ function useViewLinkTransport(token: string): SocketIoTransport | null {
 
 function ViewBoard({ token, link }: { token: string; link: ViewLinkInfo }) {
   const transport = useViewLinkTransport(token);
-  const live = useCollaboration({ transport, canvasId: link.canvasId, userId: '' });
+  // Image files with the link's token too (read only).
+  const files = useMemo(() => httpFileTransport({ token: () => null, viewToken: token }), [token]);
+  const live = useCollaboration({ transport, canvasId: link.canvasId, userId: '', files });
   const handle = useRef<WhiteboardHandle | null>(null);
   const bindRef = live.bind.ref;
   const ref = useCallback(

@@ -126,7 +126,7 @@ export type {
   UnshareRequest,
   ViewLinkInfo,
 } from './shareLinks';
-export { VIEW_LINK_ROUTE, VIEW_NAMESPACE } from './shareLinks';
+export { VIEW_LINK_ROUTE, VIEW_NAMESPACE, VIEW_TOKEN_HEADER } from './shareLinks';
 export type { FileMimeType, FileUploadRequest, FileUploadResponse, StoredFileInfo } from './files';
 export {
   FILE_CONTENT_MISMATCH,

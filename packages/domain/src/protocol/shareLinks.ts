@@ -7,6 +7,9 @@
 /** The Socket.IO namespace of view-link sockets. */
 export const VIEW_NAMESPACE = '/view';
 
+/** The header with which a viewer reads the canvas's image files (no account). */
+export const VIEW_TOKEN_HEADER = 'view-token';
+
 /** The web app's page for a view link: `/view/<token>`. */
 export const VIEW_LINK_ROUTE = '/view/:token';
 

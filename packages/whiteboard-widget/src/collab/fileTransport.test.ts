@@ -72,4 +72,29 @@ describe('httpFileTransport', () => {
     expect(await transportOf(stranger).download(canvasId, 'pic1')).toBeNull();
     expect(await transportOf(null).download(canvasId, 'pic1')).toBeNull();
   });
+
+  it("downloads a canvas's files with one of its view links, and nothing once it is revoked", async () => {
+    await transportOf(owner).upload(canvasId, png('pic3'));
+    const response = await fetch(`${server.url}/canvas/share/${canvasId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'auth-token': owner.token },
+      body: '{}',
+    });
+    const link = ((await response.json()) as { data: { linkId: string; token: string } }).data;
+    const viewer = httpFileTransport({
+      baseUrl: server.url,
+      token: () => null,
+      viewToken: link.token,
+    });
+    expect(await viewer.download(canvasId, 'pic3')).toMatchObject({
+      id: 'pic3',
+      mimeType: 'image/png',
+    });
+    await fetch(`${server.url}/canvas/unshare/${canvasId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'auth-token': owner.token },
+      body: JSON.stringify({ linkId: link.linkId }),
+    });
+    expect(await viewer.download(canvasId, 'pic3')).toBeNull();
+  });
 });

@@ -4,7 +4,7 @@
  * and fetches the ones it lacks. `httpFileTransport` does it with the server's two file calls
  * (PROTOCOL.md "Image files"); a host may give another.
  */
-import { filePath } from '@tabula/domain/protocol';
+import { VIEW_TOKEN_HEADER, filePath } from '@tabula/domain/protocol';
 import { labelledByContent } from './imageType';
 
 /** One of the editor's files (Excalidraw's `BinaryFileData`, without its bookkeeping fields). */
@@ -47,6 +47,8 @@ export interface HttpFileTransportOptions {
   baseUrl?: string;
   /** The session token, read on every call. */
   token: () => string | null;
+  /** A view link's token instead of a session: downloads only (see `viewLinkTransport`). */
+  viewToken?: string;
   fetch?: typeof fetch;
 }
 
@@ -66,6 +68,7 @@ export function httpFileTransport(options: HttpFileTransportOptions): FileTransp
   const baseUrl = options.baseUrl ?? '';
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const headers = (): Record<string, string> => {
+    if (options.viewToken) return { [VIEW_TOKEN_HEADER]: options.viewToken };
     const token = options.token();
     return token ? { 'auth-token': token } : {};
   };

@@ -9,10 +9,12 @@ import { bodyParser } from '@koa/bodyparser';
 import type { Context, Next } from 'koa';
 import { CANVAS_NOT_FOUND, DomainError } from '@tabula/domain';
 import { parseId } from '@tabula/domain/dto';
-import { AUTH_HEADER, FILE_TOO_LARGE } from '@tabula/domain/protocol';
+import { AUTH_HEADER, FILE_TOO_LARGE, VIEW_TOKEN_HEADER } from '@tabula/domain/protocol';
 import { ok } from '../../../http/authenticate';
 import { HttpProblem } from '../../../http/toHttpError';
 import type { AuthService } from '../../auth/auth.service';
+import type { StoredFile } from '../../../infrastructure/files/fileStore';
+import type { ShareLinks } from '../shareLinks/shareLinks.service';
 import type { FilesService } from './files.service';
 
 /** A 4 MB image is about 5.6 MB as base64; the rest of the body is a few names. */
@@ -52,7 +54,28 @@ function uploadBody() {
   };
 }
 
-export function fileRoutes(auth: AuthService, files: FilesService): Router {
+/**
+ * The file's bytes for the caller: a member's session (`auth-token`), or a view link of this
+ * canvas (`view-token`); anyone else gets the 404 of a missing canvas.
+ */
+async function readFor(
+  ctx: Context,
+  deps: { auth: AuthService; files: FilesService; links: Pick<ShareLinks, 'open'> },
+  canvasId: string,
+): Promise<StoredFile> {
+  const fileId = ctx.params.fileId ?? '';
+  const viewToken = ctx.get(VIEW_TOKEN_HEADER);
+  if (!viewToken) return deps.files.read(await caller(ctx, deps.auth), canvasId, fileId);
+  const link = await deps.links.open(viewToken).catch(() => null);
+  if (link?.canvasId !== canvasId) throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
+  return deps.files.readChecked(canvasId, fileId);
+}
+
+export function fileRoutes(
+  auth: AuthService,
+  files: FilesService,
+  links: Pick<ShareLinks, 'open'>,
+): Router {
   const router = new Router({ prefix: '/canvas/file' });
   const parse = uploadBody();
 
@@ -66,7 +89,7 @@ export function fileRoutes(auth: AuthService, files: FilesService): Router {
 
   router.get('/:id/:fileId', async (ctx) => {
     const canvasId = parseId(ctx.params.id);
-    const file = await files.read(await caller(ctx, auth), canvasId, ctx.params.fileId ?? '');
+    const file = await readFor(ctx, { auth, files, links }, canvasId);
     ctx.set({
       'Cache-Control': CACHE_CONTROL,
       ETag: `"${file.hash}"`,
