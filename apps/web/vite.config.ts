@@ -75,8 +75,77 @@ function excalidrawNoCdnFallback(): Plugin {
   };
 }
 
+/**
+ * The favicon (public/favicon.svg, a few hundred bytes) goes into index.html as a data: URL, so
+ * no page load spends a request and its headers on it.
+ */
+function inlineFavicon(): Plugin {
+  return {
+    name: 'tabula-inline-favicon',
+    apply: 'build',
+    transformIndexHtml(html) {
+      const svg = readFileSync(new URL('./public/favicon.svg', import.meta.url), 'utf8').trim();
+      return html.replace(
+        'href="/favicon.svg"',
+        `href="data:image/svg+xml,${encodeURIComponent(svg)}"`,
+      );
+    },
+  };
+}
+
+/** A chunk group's test: the module's path (forward slashes) contains one of `parts`. */
+function pathContains(
+  parts: readonly string[],
+  except: readonly string[] = [],
+): (id: string) => boolean {
+  return (id) => {
+    const path = id.replaceAll('\\', '/');
+    return parts.some((part) => path.includes(part)) && !except.some((p) => path.includes(p));
+  };
+}
+
+/**
+ * What only the canvas screens need: the whiteboard (Excalidraw's core, and what it imports as
+ * it starts), the live connection, the canvas flows. One chunk, so a canvas opens with one
+ * request for all of it and brotli sees it whole. Excalidraw's other lazy parts (dialogs,
+ * Mermaid, export's font subsetting, other languages) stay in chunks of their own.
+ */
+const BOARD_MODULES = pathContains(
+  [
+    '/whiteboard-widget/dist/',
+    '/@excalidraw/excalidraw/dist/prod/index.js',
+    '/@excalidraw/excalidraw/dist/prod/locales/en-',
+    '/browser-fs-access/',
+    '/canvas-roundrect-polyfill/',
+    '/socket.io-client/',
+    '/socket.io-parser/',
+    '/engine.io-client/',
+    '/engine.io-parser/',
+    '/@socket.io/',
+    '/apps/web/src/realtime/',
+    '/apps/web/src/features/canvases/',
+    '/apps/web/src/screens/CanvasScreen',
+    '/apps/web/src/screens/LiveCanvasScreen',
+    '/apps/web/src/screens/canvasPeople',
+  ],
+  // The history screens' player is theirs alone.
+  ['/whiteboard-widget/dist/replay/'],
+);
+
+/**
+ * Small modules shared by the canvas lists and the canvas screens, in one chunk, so no screen
+ * fetches them as tiny files of their own (each costs a request and its headers).
+ */
+const SHARED_MODULES = pathContains([
+  '/packages/ui/src/',
+  '/apps/web/src/features/canvases/useCanvasList',
+  '/apps/web/src/features/canvases/useCreateCanvas',
+  '/apps/web/src/features/canvases/useThumbnails',
+  '/apps/web/src/app/RequireSignIn',
+]);
+
 export default defineConfig({
-  plugins: [react(), excalidrawFonts(), excalidrawNoCdnFallback()],
+  plugins: [react(), excalidrawFonts(), excalidrawNoCdnFallback(), inlineFavicon()],
   server: {
     proxy: {
       '/auth': { target: SERVER, bypass: spaPageLoad },
@@ -88,5 +157,17 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 4000,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Everything the entry imports (the landing page and the app's frame) in one chunk.
+            { name: 'index', tags: ['$initial'], priority: 3 },
+            { name: 'shared', test: SHARED_MODULES, priority: 2 },
+            { name: 'board', test: BOARD_MODULES, priority: 1 },
+          ],
+        },
+      },
+    },
   },
 });

@@ -1,27 +1,13 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from './testServer';
 import { startTestServer } from './testServer';
+import { rawGetEncoded as rawGet } from './rawGet';
 
 const BIG_JS = `export const words = ${JSON.stringify('tabula '.repeat(5000))};`;
-
-/** A raw GET (fetch would decode the body): status, headers and the bytes as sent. */
-function rawGet(url: string, acceptEncoding?: string) {
-  return new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-    const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
-    request(url, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
-    })
-      .on('error', reject)
-      .end();
-  });
-}
 
 describe('serving the web app', () => {
   let server: TestServer;

@@ -7,8 +7,9 @@ import { extname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.wasm']);
-const MIN_BYTES = 1024;
-const dist = new URL('../dist/', import.meta.url).pathname;
+const MIN_BYTES = 256;
+// The build's output directory: dist/, or the one given (e.g. a build made elsewhere).
+const dist = process.argv[2] ?? new URL('../dist/', import.meta.url).pathname;
 
 let before = 0;
 let afterBrotli = 0;

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_BYTES = 150 * 1024;
-const dist = new URL('../dist/', import.meta.url).pathname;
+// The build's output directory: dist/, or the one given (e.g. a build made elsewhere).
+const dist = process.argv[2] ?? new URL('../dist/', import.meta.url).pathname;
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const files = [
   ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),

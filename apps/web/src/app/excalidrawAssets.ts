@@ -1,3 +1,5 @@
+import './excalidrawFonts.css';
+
 declare global {
   interface Window {
     /** Where Excalidraw looks for `fonts/...`; read when its module loads. */
