@@ -20,6 +20,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 
 import { describeEventStoreContract, testEvent } from './eventStore.contract';
 import type { ContractEvent } from './eventStore.contract';
+import { PartialDuplicateBatchError } from './eventStore';
 import type { RecordedEvent } from './eventStore';
 import { appendTo, openPostgresEventStore } from './postgresEventStore';
 import type { PostgresEventStore } from './postgresEventStore';
@@ -237,6 +238,34 @@ if (binDir === undefined) {
       expect(numbers(all)).toEqual([0, 1, 3]);
       // One transaction: one recordedAt (now()) for the group.
       expect(all[1]!.recordedAt).toBe(all[2]!.recordedAt);
+    });
+
+    it('a group with several appends to one stream checks each against the ones before it', async () => {
+      const url = await freshDatabase();
+      const s = await store(url);
+      const [e0, e1, e2, e3] = [testEvent(0), testEvent(1), testEvent(2), testEvent(3)];
+      const original = await s.append('d', [e0], { expectedRevision: 'no_stream' });
+      const [resent, partial, next, afterNext, repeated] = await Promise.allSettled([
+        s.append('d', [e0], { expectedRevision: 'any' }),
+        s.append('d', [e0, e1], { expectedRevision: 'any' }),
+        s.append('d', [e2], { expectedRevision: 0 }),
+        s.append('d', [e3], { expectedRevision: 1 }),
+        s.append('r', [e1, e1], { expectedRevision: 'any' }),
+      ]);
+      expect(resent).toEqual({ status: 'fulfilled', value: original });
+      expect(partial).toMatchObject({
+        status: 'rejected',
+        reason: { eventIds: [e0.metadata.eventId] },
+      });
+      expect(partial.status === 'rejected' && partial.reason).toBeInstanceOf(
+        PartialDuplicateBatchError,
+      );
+      expect(next).toMatchObject({ status: 'fulfilled', value: { nextRevision: 1 } });
+      expect(afterNext).toMatchObject({ status: 'fulfilled', value: { nextRevision: 2 } });
+      expect(repeated.status === 'rejected' && repeated.reason).toBeInstanceOf(
+        PartialDuplicateBatchError,
+      );
+      expect(numbers(await s.readAll())).toEqual([0, 2, 3]);
     });
 
     it('subscriptions wake on NOTIFY from another connection', async () => {

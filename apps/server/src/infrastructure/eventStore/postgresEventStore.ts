@@ -3,11 +3,13 @@
  * sharing one log. Tables and the append function: `postgresSchema.ts`; subscriptions:
  * `postgresSubscription.ts`; the why of both: docs/event-store.md, "PostgreSQL".
  *
- * - Appends issued in the same tick are one call of `tabula_append`, in one transaction:
- *   under one global advisory lock it checks each one's resends and expected revision, takes
- *   positions from a counter and inserts, then NOTIFYs. Appends therefore commit in position order (no reader can see
- *   position 11 before 10 is visible), positions are dense until a stream is erased, and
- *   racing writers in any number of processes see exact expected-revision checks.
+ * - Appends are written one group at a time: the ones issued in the same tick, or that queued
+ *   while the previous group was written, are one call of `tabula_append` in one transaction.
+ *   Under one global advisory lock it checks each one's resends and expected revision, takes
+ *   positions from a counter and inserts, then NOTIFYs. Appends therefore commit in position
+ *   order (no reader can see position 11 before 10 is visible), positions are dense until a
+ *   stream is erased, and racing writers in any number of processes see exact
+ *   expected-revision checks.
  * - Subscriptions keep a cursor (last position delivered) and read forward on each
  *   notification, poll tick, or reconnection of the listening connection.
  * - `erase` deletes the stream's rows under the same lock and keeps an audit row in
@@ -94,6 +96,7 @@ export async function appendGroup<E extends StorableEvent>(
         expected: String(a.expectedRevision),
         ids: a.events.map((e) => e.metadata.eventId),
         events: a.events,
+        repeats: repeatedEventIds(a.events).length > 0,
       })),
     ),
   ]);
@@ -219,24 +222,37 @@ export async function openPostgresEventStore<E extends StorableEvent = StorableE
     await Promise.allSettled([...pending]);
   };
 
-  /** Appends issued in the same tick, sent as one group at the next turn of the event loop. */
+  /**
+   * Appends wait here while a group is being written; the next group is everything that
+   * queued meanwhile (or, when idle, everything issued in the same tick), so the lock and a
+   * COMMIT are shared by as many appends as arrive during one.
+   */
   let queued: (PendingAppend<E> & {
     settle: (result: PromiseSettledResult<AppendResult>) => void;
   })[] = [];
-  const sendQueued = (): void => {
+  let writing = false;
+  const writeQueued = (): void => {
+    if (writing || queued.length === 0) return;
+    writing = true;
     const group = queued;
     queued = [];
-    appendGroup(pool, group).then(
-      (results) => group.forEach((append, i) => append.settle(results[i]!)),
-      (reason: unknown) => group.forEach((append) => append.settle({ status: 'rejected', reason })),
-    );
+    appendGroup(pool, group)
+      .then(
+        (results) => group.forEach((append, i) => append.settle(results[i]!)),
+        (reason: unknown) =>
+          group.forEach((append) => append.settle({ status: 'rejected', reason })),
+      )
+      .finally(() => {
+        writing = false;
+        writeQueued();
+      });
   };
   const enqueue = (append: PendingAppend<E>): Promise<AppendResult> =>
     new Promise((resolve, reject) => {
       const settle = (result: PromiseSettledResult<AppendResult>): void =>
         result.status === 'fulfilled' ? resolve(result.value) : reject(result.reason);
       queued.push({ ...append, settle });
-      if (queued.length === 1) setImmediate(sendQueued);
+      if (queued.length === 1 && !writing) setImmediate(writeQueued);
     });
 
   return {

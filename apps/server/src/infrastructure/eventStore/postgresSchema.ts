@@ -23,12 +23,13 @@ export const NOTIFY_CHANNEL = 'tabula_events';
 
 /**
  * Creates what is missing; safe to run from many processes at once (under SCHEMA_LOCK_KEY).
- * `tabula_append(group)` takes the lock, runs `tabula_append_one` for each append of the
- * group (a JSON array of `{stream, expected, ids, events}`) in order, in one transaction,
- * answers one row per append, and notifies once. Each row:
+ * `tabula_append(group)` takes the lock, then checks and writes each append of the group (a
+ * JSON array of `{stream, expected, ids, events, repeats}`) in order, in one transaction, with
+ * two statements per append; it answers one row per append, moves the head once and notifies
+ * once. Each row:
  * - `ok`: written; `last_revision`, `last_position` of the batch;
  * - `duplicate`: every eventId already in the stream; the original batch's last event;
- * - `partial`: some eventIds stored (`duplicates`) or repeated inside the batch;
+ * - `partial`: some eventIds stored (`duplicates`) or repeated inside the batch (`repeats`);
  * - `wrong`: the expected revision failed; `actual` is the stream's last revision or null.
  * The expected-revision rule is `revisionRules.mjs`'s, written in SQL so that the check and
  * the insert happen in one round trip under the lock.
@@ -43,7 +44,7 @@ CREATE TABLE IF NOT EXISTS tabula_events (
   recorded_at timestamptz NOT NULL DEFAULT now(),
   UNIQUE (stream, revision)
 );
-CREATE INDEX IF NOT EXISTS tabula_events_event_id ON tabula_events (stream, event_id);
+CREATE INDEX IF NOT EXISTS tabula_events_event_id ON tabula_events (event_id);
 
 CREATE TABLE IF NOT EXISTS tabula_log_head (
   only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
@@ -59,70 +60,78 @@ CREATE TABLE IF NOT EXISTS tabula_erased_streams (
   reason        text
 );
 
-CREATE OR REPLACE FUNCTION tabula_append_one(p_stream text, p_expected text, p_ids text[], p_events json)
-RETURNS TABLE (outcome text, last_revision bigint, last_position bigint, actual bigint, duplicates text[])
-LANGUAGE plpgsql AS $fn$
-DECLARE
-  v_count  int := cardinality(p_ids);
-  v_stored text[];
-  v_actual bigint;
-  v_first  bigint;
-  v_head   bigint;
-  v_ok     boolean;
-BEGIN
-  SELECT array_agg(DISTINCT e.event_id) INTO v_stored
-    FROM tabula_events e WHERE e.stream = p_stream AND e.event_id = ANY (p_ids);
-  IF v_stored IS NOT NULL AND p_ids <@ v_stored THEN
-    RETURN QUERY SELECT 'duplicate', e.revision, e.position, NULL::bigint, NULL::text[]
-      FROM tabula_events e WHERE e.stream = p_stream AND e.event_id = ANY (p_ids)
-      ORDER BY e.position DESC LIMIT 1;
-    RETURN;
-  END IF;
-  IF v_stored IS NOT NULL OR (SELECT count(DISTINCT i) FROM unnest(p_ids) i) < v_count THEN
-    RETURN QUERY SELECT 'partial', NULL::bigint, NULL::bigint, NULL::bigint,
-      coalesce(v_stored, ARRAY[]::text[]);
-    RETURN;
-  END IF;
-
-  SELECT max(e.revision) INTO v_actual FROM tabula_events e WHERE e.stream = p_stream;
-  IF p_expected = 'any' THEN v_ok := true;
-  ELSIF p_expected = 'no_stream' THEN v_ok := v_actual IS NULL;
-  ELSIF p_expected = 'stream_exists' THEN v_ok := v_actual IS NOT NULL;
-  ELSE v_ok := v_actual IS NOT DISTINCT FROM p_expected::bigint;
-  END IF;
-  IF NOT v_ok THEN
-    RETURN QUERY SELECT 'wrong', NULL::bigint, NULL::bigint, v_actual, NULL::text[];
-    RETURN;
-  END IF;
-
-  -- After an erasure the stream's revisions continue after the erased ones.
-  SELECT greatest(coalesce(v_actual, -1), coalesce(max(s.last_revision), -1)) + 1 INTO v_first
-    FROM tabula_erased_streams s WHERE s.stream = p_stream;
-  UPDATE tabula_log_head SET position = position + v_count RETURNING position INTO v_head;
-
-  INSERT INTO tabula_events (position, stream, revision, event_id, event)
-  SELECT v_head - v_count + n, p_stream, v_first + n - 1, p_ids[n], body
-    FROM json_array_elements(p_events) WITH ORDINALITY AS batch (body, n);
-
-  RETURN QUERY SELECT 'ok', v_first + v_count - 1, v_head, NULL::bigint, NULL::text[];
-END
-$fn$;
-
 CREATE OR REPLACE FUNCTION tabula_append(p_group json)
 RETURNS TABLE (outcome text, last_revision bigint, last_position bigint, actual bigint, duplicates text[])
 LANGUAGE plpgsql AS $fn$
 DECLARE
-  v_append json;
+  v_append  json;
+  v_stream  text;
+  v_expected text;
+  v_ids     text[];
+  v_count   int;
+  v_stored  text[];
+  v_actual  bigint;
+  v_erased  bigint;
+  v_ok      boolean;
+  v_first   bigint;
+  v_head    bigint;
+  v_start   bigint;
 BEGIN
   PERFORM pg_advisory_xact_lock(${APPEND_LOCK_KEY});
+  SELECT h.position INTO v_head FROM tabula_log_head h;
+  v_start := v_head;
+
   FOR v_append IN SELECT value FROM json_array_elements(p_group) LOOP
-    RETURN QUERY SELECT * FROM tabula_append_one(
-      v_append->>'stream',
-      v_append->>'expected',
-      ARRAY(SELECT json_array_elements_text(v_append->'ids')),
-      v_append->'events');
+    v_stream := v_append->>'stream';
+    v_expected := v_append->>'expected';
+    v_ids := ARRAY(SELECT json_array_elements_text(v_append->'ids'));
+    v_count := cardinality(v_ids);
+    -- Looked up by eventId (materialised, so that the planner cannot scan the whole stream
+    -- instead: a canvas stream holds thousands of events), then kept if of this stream.
+    WITH by_id AS MATERIALIZED (
+      SELECT e.event_id, e.stream FROM tabula_events e WHERE e.event_id = ANY (v_ids)
+    )
+    SELECT
+      (SELECT array_agg(DISTINCT b.event_id) FROM by_id b WHERE b.stream = v_stream),
+      (SELECT max(e.revision) FROM tabula_events e WHERE e.stream = v_stream),
+      (SELECT s.last_revision FROM tabula_erased_streams s WHERE s.stream = v_stream)
+      INTO v_stored, v_actual, v_erased;
+
+    IF v_stored IS NOT NULL AND v_ids <@ v_stored THEN
+      RETURN QUERY SELECT 'duplicate', e.revision, e.position, NULL::bigint, NULL::text[]
+        FROM tabula_events e WHERE e.stream = v_stream AND e.event_id = ANY (v_ids)
+        ORDER BY e.position DESC LIMIT 1;
+      CONTINUE;
+    END IF;
+    IF v_stored IS NOT NULL OR (v_append->>'repeats')::boolean THEN
+      RETURN QUERY SELECT 'partial', NULL::bigint, NULL::bigint, NULL::bigint,
+        coalesce(v_stored, ARRAY[]::text[]);
+      CONTINUE;
+    END IF;
+
+    IF v_expected = 'any' THEN v_ok := true;
+    ELSIF v_expected = 'no_stream' THEN v_ok := v_actual IS NULL;
+    ELSIF v_expected = 'stream_exists' THEN v_ok := v_actual IS NOT NULL;
+    ELSE v_ok := v_actual IS NOT DISTINCT FROM v_expected::bigint;
+    END IF;
+    IF NOT v_ok THEN
+      RETURN QUERY SELECT 'wrong', NULL::bigint, NULL::bigint, v_actual, NULL::text[];
+      CONTINUE;
+    END IF;
+
+    -- After an erasure the stream's revisions continue after the erased ones.
+    v_first := greatest(coalesce(v_actual, -1), coalesce(v_erased, -1)) + 1;
+    INSERT INTO tabula_events (position, stream, revision, event_id, event)
+    SELECT v_head + n, v_stream, v_first + n - 1, v_ids[n], body
+      FROM json_array_elements(v_append->'events') WITH ORDINALITY AS batch (body, n);
+    v_head := v_head + v_count;
+    RETURN QUERY SELECT 'ok', v_first + v_count - 1, v_head, NULL::bigint, NULL::text[];
   END LOOP;
-  PERFORM pg_notify('${NOTIFY_CHANNEL}', '');
+
+  IF v_head > v_start THEN
+    UPDATE tabula_log_head SET position = v_head;
+    PERFORM pg_notify('${NOTIFY_CHANNEL}', v_head::text);
+  END IF;
 END
 $fn$;
 `;
