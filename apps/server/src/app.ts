@@ -124,7 +124,8 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
     await demo.ensure(deps.demo.password);
   }
 
-  const koa = new Koa({ proxy: false });
+  const trustProxy = deps.trustProxy ?? 0;
+  const koa = new Koa({ proxy: trustProxy > 0, maxIpsCount: trustProxy });
   koa.on('error', (error) => logError(error, 'http'));
   const allowedOrigins = deps.allowedOrigins ?? [];
   const auths = authRoutes(context, auth, demo);

@@ -38,6 +38,11 @@ export interface AppDeps {
   /** `idleMs`: how long a demo session may sit idle before another visitor can take the account. */
   demo?: { enabled: boolean; password: string; idleMs?: number };
   webDist?: string;
+  /**
+   * Proxies in front whose `X-Forwarded-For` is trusted (default 0: ignored). With N, the
+   * client address (and so the per-IP rate limit's key) is the one the outermost of them saw.
+   */
+  trustProxy?: number;
   /** A Socket.IO adapter factory joining several nodes (the Redis streams adapter). */
   socketIoAdapter?: (nsp: unknown) => unknown;
   rateLimits?: Partial<RateLimitConfig>;

@@ -2,11 +2,18 @@
  * The server's configuration, read from the environment once, in `main.ts`. Every value is
  * validated at start: a bad one stops the server with a message naming the variable.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface Config {
   port: number;
+  /** The interface to listen on: loopback unless `HOST` says otherwise. */
   host: string;
+  /**
+   * Proxies in front of the server whose `X-Forwarded-*` headers are trusted (0: none, the
+   * headers are ignored). With 1, the client address is the one the nearest proxy appended.
+   */
+  trustProxy: number;
   dataDir: string;
   /** Origins allowed for CORS and Socket.IO; empty means same-origin only. */
   allowedOrigins: string[];
@@ -59,6 +66,53 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(name, `expected on/off, got '${env[name]}'`);
 }
 
+const HOSTNAME =
+  /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+function host(env: Env): string {
+  const raw = env.HOST;
+  if (raw === undefined || raw === '') return '127.0.0.1';
+  if (isIP(raw) || HOSTNAME.test(raw)) return raw;
+  throw new ConfigError('HOST', `expected an IP address or a host name, got '${raw}'`);
+}
+
+/** `TRUST_PROXY`: off/on, or how many proxies stand in front (on is one). */
+function trustProxy(env: Env): number {
+  const raw = (env.TRUST_PROXY ?? '').toLowerCase();
+  if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 0, 0, 16);
+  if (['', 'off', 'false', 'no'].includes(raw)) return 0;
+  if (['on', 'true', 'yes'].includes(raw)) return 1;
+  throw new ConfigError(
+    'TRUST_PROXY',
+    `expected off, on or the number of proxies in front (0 to 16), got '${env.TRUST_PROXY}'`,
+  );
+}
+
+/** Whether `host` only accepts connections from this machine. */
+export function isLoopback(hostName: string): boolean {
+  return hostName === 'localhost' || hostName === '::1' || /^127\.\d+\.\d+\.\d+$/.test(hostName);
+}
+
+/**
+ * The warning printed at start when anyone who can reach the port could sign in with one click
+ * (demo accounts on, listening beyond loopback); undefined when the setup is safe.
+ */
+export function exposureWarning(
+  config: Pick<Config, 'host' | 'demoAccounts'>,
+  url: string,
+): string | undefined {
+  if (!config.demoAccounts || isLoopback(config.host)) return undefined;
+  return [
+    '',
+    '!!! WARNING: the demo accounts are on and Tabula listens beyond this machine',
+    `!!! (HOST=${config.host}, ${url}). Anyone who can reach this port can sign in`,
+    '!!! with one click and read or change the demo boards.',
+    '!!! For a real deployment set DEMO_ACCOUNTS=off (see docs/deployment.md);',
+    '!!! for local use only, leave HOST unset (it defaults to 127.0.0.1).',
+    '',
+  ].join('\n');
+}
+
 function url(env: Env, name: string, protocols: string[]): string | undefined {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
@@ -102,7 +156,8 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
   }
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
-    host: env.HOST || '0.0.0.0',
+    host: host(env),
+    trustProxy: trustProxy(env),
     dataDir: path.resolve(cwd, env.DATA_DIR || 'data'),
     allowedOrigins: origins,
     eventStoreUrl: url(env, 'EVENTSTORE_URL', [

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { demoPassword, openAdapters, startKafka } from './adapters';
-import { ConfigError, parseConfig } from './config';
+import { ConfigError, exposureWarning, parseConfig } from './config';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -22,16 +22,12 @@ async function main(): Promise<void> {
       idleMs: config.demoIdleMinutes * 60_000,
     },
     webDist: config.webDist ?? path.join(repoRoot, 'apps/web/dist'),
+    trustProxy: config.trustProxy,
     rateLimits: config.rateLimits,
   });
   const stopRelay = config.kafkaBrokers
     ? await startKafka(config.kafkaBrokers, adapters, (error) => console.error('[kafka]', error))
     : async () => undefined;
-  const url = await app.listen(config.port, config.host);
-  console.log(
-    `Tabula is listening on ${url.replace('0.0.0.0', 'localhost')} (data: ${config.dataDir})`,
-  );
-
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
@@ -43,6 +39,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
+
+  const url = await app.listen(config.port, config.host);
+  const warning = exposureWarning(config, url);
+  if (warning) console.error(warning);
+  // A wildcard address is not one to open: show the local name.
+  const shown = url.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  // Announced once the signals are handled: whoever waits for this line may stop the server.
+  console.log(`Tabula is listening on ${shown} (data: ${config.dataDir})`);
 }
 
 main().catch((error: unknown) => {

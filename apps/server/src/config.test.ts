@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, exposureWarning, parseConfig } from './config';
+
+const SERVED = 'http://0.0.0.0:3000';
+
+function refusal(env: Record<string, string>): ConfigError {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`parseConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('HOST', () => {
+  it('defaults to loopback', () => {
+    expect(parseConfig({}).host).toBe('127.0.0.1');
+  });
+
+  it('takes an IP address or a host name', () => {
+    for (const host of ['0.0.0.0', '::', '::1', '10.1.2.3', 'localhost', 'board.example.com']) {
+      expect(parseConfig({ HOST: host }).host).toBe(host);
+    }
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    for (const host of ['http://0.0.0.0', '0.0.0.0:3000', 'two words', '-bad', 'a..b']) {
+      const error = refusal({ HOST: host });
+      expect(error.variable).toBe('HOST');
+      expect(error.message).toContain('HOST');
+      expect(error.message).toContain(host);
+    }
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is off unless set', () => {
+    expect(parseConfig({}).trustProxy).toBe(0);
+    expect(parseConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(0);
+    expect(parseConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(0);
+  });
+
+  it('on trusts one proxy; a number trusts that many', () => {
+    expect(parseConfig({ TRUST_PROXY: 'on' }).trustProxy).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: 'TRUE' }).trustProxy).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
+  it('refuses other values, naming the variable', () => {
+    for (const value of ['maybe', '-1', '1.5', '17', 'loopback']) {
+      const error = refusal({ TRUST_PROXY: value });
+      expect(error.variable).toBe('TRUST_PROXY');
+      expect(error.message).toMatch(/^Invalid environment variable TRUST_PROXY: /);
+    }
+  });
+});
+
+describe('the exposure warning', () => {
+  it('is silent on loopback or with the demo accounts off', () => {
+    expect(exposureWarning(parseConfig({}), SERVED)).toBeUndefined();
+    expect(exposureWarning(parseConfig({ HOST: 'localhost' }), SERVED)).toBeUndefined();
+    expect(exposureWarning(parseConfig({ HOST: '::1' }), SERVED)).toBeUndefined();
+    expect(
+      exposureWarning(parseConfig({ HOST: '0.0.0.0', DEMO_ACCOUNTS: 'off' }), SERVED),
+    ).toBeUndefined();
+  });
+
+  it('names the address and the way out when demo accounts are reachable from elsewhere', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20']) {
+      const warning = exposureWarning(parseConfig({ HOST: host }), 'http://[::]:8080');
+      expect(warning).toContain(`HOST=${host}`);
+      expect(warning).toContain('http://[::]:8080');
+      expect(warning).toContain('DEMO_ACCOUNTS=off');
+      expect(warning?.split('\n').length).toBeGreaterThan(3);
+    }
+  });
+});
