@@ -13,6 +13,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 import Database from 'better-sqlite3';
 
+import { postgresAppends } from './eventStore/postgresAppends';
 import { openSqliteEventStore } from '../src/infrastructure/eventStore/sqliteEventStore';
 import {
   applyDurablePragmas,
@@ -249,6 +250,15 @@ export async function run(): Promise<object> {
     const fifty7k = await compare(50, 7_000);
     await fifty7k.store.close();
 
+    say('PostgreSQL: 50 writers, 1 KB events');
+    const postgres = await postgresAppends({
+      writers: 50,
+      bytes: 1_000,
+      sliceMs: SLICE_MS,
+      slices: SLICES,
+      event: benchEvent,
+    });
+
     return {
       dataDir: baseDir,
       fileSystem: FS_TYPES[fsType] ?? `0x${fsType.toString(16)}`,
@@ -262,6 +272,7 @@ export async function run(): Promise<object> {
         fiftyWriters7KB: fifty7k.result,
       },
       readAll,
+      postgres,
     };
   } finally {
     for (const dir of scratch) rmSync(dir, { recursive: true, force: true });

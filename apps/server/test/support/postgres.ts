@@ -1,7 +1,8 @@
 /**
  * A throw-away PostgreSQL cluster for tests: `initdb` into a temporary directory, `postgres`
  * on a free port of 127.0.0.1 with its socket in that directory, trust authentication, no
- * fsync (a test cluster need not survive a power cut). Never the machine's own cluster.
+ * fsync unless `durable` (a test cluster need not survive a power cut). Never the machine's
+ * own cluster.
  * As root (initdb refuses to run as root) the server runs as the unprivileged user `nobody`.
  *
  * Binaries: $POSTGRES_BIN_DIR, else `pg_config --bindir`, else Debian's
@@ -147,8 +148,16 @@ async function waitUntilAccepting(url: string, server: ChildProcess, log: () => 
   }
 }
 
+export interface TestPostgresOptions {
+  /** Keep fsync and full-page writes on (benchmarks); tests turn them off (default). */
+  durable?: boolean;
+}
+
 /** Starts a cluster of its own with the binaries of `binDir`. */
-export async function startTestPostgres(binDir: string): Promise<TestPostgres> {
+export async function startTestPostgres(
+  binDir: string,
+  { durable = false }: TestPostgresOptions = {},
+): Promise<TestPostgres> {
   const root = mkdtempSync(path.join(tmpdir(), 'tabula-pg-'));
   const dataDir = path.join(root, 'data');
   const identity = serverIdentity();
@@ -163,14 +172,18 @@ export async function startTestPostgres(binDir: string): Promise<TestPostgres> {
   const port = await freePort();
   const server = spawn(
     path.join(binDir, 'postgres'),
-    ['-D', dataDir, '-p', String(port), '-k', root, '-h', '127.0.0.1'].concat([
-      '-c',
-      'fsync=off',
-      '-c',
-      'full_page_writes=off',
+    [
+      '-D',
+      dataDir,
+      '-p',
+      String(port),
+      '-k',
+      root,
+      '-h',
+      '127.0.0.1',
       '-c',
       'max_connections=200',
-    ]),
+    ].concat(durable ? [] : ['-c', 'fsync=off', '-c', 'full_page_writes=off']),
     { ...asServer, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let log = '';

@@ -1,0 +1,121 @@
+/**
+ * The PostgreSQL half of the event store benchmark: the store's append throughput against a
+ * raw `pg` baseline writing the same rows into a table of the same columns, on a durable
+ * cluster of its own (fsync on, synchronous_commit on; test/support/postgres.ts). The raw
+ * baseline commits one multi-row INSERT of <writers> rows at a time, like the SQLite
+ * baseline: the best a group commit can form, with no lock, no expected-revision check and
+ * no resend check. Store and raw alternate slices so that load from other processes hits both.
+ */
+import pg from 'pg';
+
+import { openPostgresEventStore } from '../../src/infrastructure/eventStore/postgresEventStore';
+import type { StorableEvent } from '../../src/infrastructure/eventStore/eventStore';
+import { findPostgresBinaries, startTestPostgres } from '../../test/support/postgres';
+
+export interface PostgresAppendsOptions<E extends StorableEvent> {
+  writers: number;
+  bytes: number;
+  sliceMs: number;
+  slices: number;
+  event: (writer: number, bytes: number) => E;
+}
+
+const RAW_TABLE = `CREATE TABLE raw_events (
+  position bigserial PRIMARY KEY, stream text NOT NULL, revision bigint NOT NULL,
+  event_id text NOT NULL, event json NOT NULL, recorded_at timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (stream, revision))`;
+
+async function forDuration(ms: number, step: () => Promise<number>): Promise<number> {
+  const deadline = performance.now() + ms;
+  let events = 0;
+  while (performance.now() < deadline) events += await step();
+  return events;
+}
+
+function percentile(sorted: number[], p: number): number {
+  const value = sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+  return Number(value.toFixed(2));
+}
+
+export async function postgresAppends<E extends StorableEvent>(
+  options: PostgresAppendsOptions<E>,
+): Promise<object> {
+  const found = findPostgresBinaries();
+  if (found.kind === 'missing') return { skipped: found.reason };
+  const { writers, bytes, sliceMs, slices, event } = options;
+  const cluster = await startTestPostgres(found.binDir, { durable: true });
+  try {
+    const url = await cluster.createDatabase('bench');
+    const store = await openPostgresEventStore<E>({ connectionString: url });
+    const raw = new pg.Client({ connectionString: url });
+    await raw.connect();
+    await raw.query(RAW_TABLE);
+
+    const revisions = new Map<number, number>();
+    const latencies: number[] = [];
+    const storeSlice = async (ms: number): Promise<number> => {
+      const counts = await Promise.all(
+        Array.from({ length: writers }, (_, w) =>
+          forDuration(ms, async () => {
+            const started = performance.now();
+            const { nextRevision } = await store.append(`canvas-${w}`, [event(w, bytes)], {
+              expectedRevision: revisions.get(w) ?? 'no_stream',
+            });
+            latencies.push(performance.now() - started);
+            revisions.set(w, nextRevision);
+            return 1;
+          }),
+        ),
+      );
+      return counts.reduce((a, b) => a + b, 0);
+    };
+    let rawRevision = 0;
+    const values = Array.from(
+      { length: writers },
+      (_, i) => `($${i * 4 + 1}, $${i * 4 + 2}, $${i * 4 + 3}, $${i * 4 + 4})`,
+    ).join(', ');
+    const rawSlice = (ms: number): Promise<number> =>
+      forDuration(ms, async () => {
+        const rows = Array.from({ length: writers }, (_, w) => event(w, bytes));
+        await raw.query(
+          `INSERT INTO raw_events (stream, revision, event_id, event) VALUES ${values}`,
+          rows.flatMap((e, w) => [
+            `canvas-${w}`,
+            rawRevision,
+            e.metadata.eventId,
+            JSON.stringify(e),
+          ]),
+        );
+        rawRevision += 1;
+        return writers;
+      });
+
+    await storeSlice(200);
+    await rawSlice(200);
+    latencies.length = 0;
+    let [storeEvents, rawEvents] = [0, 0];
+    for (let slice = 0; slice < slices; slice += 1) {
+      storeEvents += await storeSlice(sliceMs);
+      rawEvents += await rawSlice(sliceMs);
+    }
+    await store.close();
+    await raw.end();
+
+    const seconds = (slices * sliceMs) / 1000;
+    latencies.sort((a, b) => a - b);
+    return {
+      writers,
+      eventBytes: bytes,
+      settings: { fsync: 'on', synchronous_commit: 'on' },
+      store: { eventsPerSecond: Math.round(storeEvents / seconds) },
+      rawBaseline: {
+        rowsPerTransaction: writers,
+        eventsPerSecond: Math.round(rawEvents / seconds),
+      },
+      ratio: Number((storeEvents / rawEvents).toFixed(3)),
+      appendLatencyMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
+    };
+  } finally {
+    await cluster.stop();
+  }
+}
