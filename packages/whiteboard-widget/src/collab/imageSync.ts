@@ -30,7 +30,7 @@ export interface ImageSyncOptions {
 }
 
 /** The file ids of the live image elements of a scene. */
-function imageFileIds(elements: readonly SceneElement[]): Set<string> {
+export function imageFileIds(elements: readonly SceneElement[]): Set<string> {
   const ids = new Set<string>();
   for (const element of elements) {
     if (element.type !== 'image' || element.isDeleted) continue;

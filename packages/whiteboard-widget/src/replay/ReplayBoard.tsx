@@ -4,9 +4,10 @@ import {
   getCommonBounds,
   sceneCoordsToViewportCoords,
 } from '@excalidraw/excalidraw';
-import type { ExcalidrawImperativeAPI } from '@excalidraw/excalidraw/types';
+import type { BinaryFileData, ExcalidrawImperativeAPI } from '@excalidraw/excalidraw/types';
 import { memo, useCallback, useMemo, useRef } from 'react';
 import type { SceneElement } from '@tabula/domain';
+import type { ImageFile } from '../collab/fileTransport';
 import type { ExcalidrawElements } from '../Whiteboard.types';
 import { useAccessibleExcalidrawControls } from '../accessibleControls';
 import { PlaybackLayer } from './playbackLayer';
@@ -23,6 +24,11 @@ export interface ReplayBoardHandle {
   show(elements: readonly SceneElement[]): void;
   /** Shows a frame of playback, on the playback layer over Excalidraw (see `PlaybackLayer`). */
   play(elements: readonly SceneElement[]): void;
+  /**
+   * Image files arrived: Excalidraw draws its images from them, and the playback layer redraws
+   * its bitmap with them at the next frame.
+   */
+  addFiles(files: readonly ImageFile[]): void;
   /** The topmost shown element under a scene point, if any. */
   elementAt(point: ScenePoint): SceneElement | undefined;
   /** Where a scene point is on the page (client coordinates), or null before the board is up. */
@@ -103,6 +109,8 @@ export const ReplayBoard = memo(function ReplayBoard(props: ReplayBoardProps) {
   const fittedRef = useRef(false);
   const layerCanvasRef = useRef<HTMLCanvasElement>(null);
   const layerRef = useRef<PlaybackLayer | null>(null);
+  /** The image files given so far (Excalidraw gets them once it is up). */
+  const filesRef = useRef<Record<string, ImageFile>>({});
   const containerRef = useRef<HTMLDivElement>(null);
   const callbacks = useRef(props);
   callbacks.current = props;
@@ -141,7 +149,7 @@ export const ReplayBoard = memo(function ReplayBoard(props: ReplayBoardProps) {
           return;
         }
         shownRef.current = elements;
-        layerRef.current ??= new PlaybackLayer(canvas);
+        layerRef.current ??= new PlaybackLayer(canvas, () => filesRef.current);
         const state = api.getAppState();
         layerRef.current.paint(elements, {
           scrollX: state.scrollX,
@@ -151,6 +159,14 @@ export const ReplayBoard = memo(function ReplayBoard(props: ReplayBoardProps) {
           height: state.height,
         });
         canvas.style.visibility = 'visible';
+      },
+      addFiles(files) {
+        if (files.length === 0) return;
+        const held = { ...filesRef.current };
+        for (const file of files) held[file.id] = file;
+        filesRef.current = held;
+        apiRef.current?.addFiles(files as unknown as BinaryFileData[]);
+        layerRef.current?.reset();
       },
       elementAt(point) {
         const zoom = apiRef.current?.getAppState().zoom.value ?? 1;
@@ -189,6 +205,8 @@ export const ReplayBoard = memo(function ReplayBoard(props: ReplayBoardProps) {
       const stop = api.onChange(() => {
         stop();
         apiRef.current = api;
+        const held = Object.values(filesRef.current);
+        if (held.length > 0) api.addFiles(held as unknown as BinaryFileData[]);
         callbacks.current.onReady(handle);
       });
     },

@@ -17,6 +17,7 @@ import type { HistorySource } from './historySource';
 import { ReplayBoard } from './ReplayBoard';
 import type { ReplayBoardHandle } from './ReplayBoard';
 import { ReplayControls } from './ReplayControls';
+import type { ReplayFileSource } from './replayFiles';
 import { ReplayModel } from './replayModel';
 import type { ReplayPosition } from './replayModel';
 import { AuthorFilterControls, CompareControls } from './ReplayTools';
@@ -27,6 +28,7 @@ import { useElementInfo } from './useElementInfo';
 import { usePlayback } from './usePlayback';
 import type { OpeningFrame } from './usePlayback';
 import { useReplayExports } from './useReplayExports';
+import { useReplayFiles } from './useReplayFiles';
 import { useReplayLoader } from './useReplayLoader';
 
 export interface ReplayPlayerProps {
@@ -38,6 +40,14 @@ export interface ReplayPlayerProps {
   onRevisionChange?(revision: number): void;
   /** The revision to open at (default: `revision`, else the latest). */
   initialRevision?: number;
+  /**
+   * Where the files of image elements come from: the collaboration engine's `FileTransport`
+   * (`httpFileTransport` for a Tabula server), of which only `download` is used. Without it,
+   * images show as Excalidraw's placeholder.
+   */
+  files?: ReplayFileSource;
+  /** The canvas whose files `files` downloads (default: the source's `canvasId`). */
+  canvasId?: string;
   /** Receives exported files; without it they are downloaded. */
   onExport?(kind: ReplayExportKind, blob: Blob): void;
   theme?: 'light' | 'dark';
@@ -66,7 +76,8 @@ const IGNORED_TARGETS = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
 /**
  * Replays a canvas's history on a read-only board: a timeline of its entries (one mark each,
  * coloured per author), play/pause at 1–16×, strokes drawn at the pace they were drawn, author
- * filter, comparison of two revisions, "who drew this", and PNG/SVG/WebM export. Give it a
+ * filter, comparison of two revisions, "who drew this", and PNG/SVG/WebM export; images are
+ * drawn from the files `files` fetches. Give it a
  * container with a height; import `@tabula/whiteboard/styles.css` and serve Excalidraw's fonts
  * as for `<Whiteboard>`.
  */
@@ -114,7 +125,22 @@ export const ReplayPlayer = forwardRef<ReplayPlayerHandle, ReplayPlayerProps>(
           : new Set(authors.map((author) => author.id).filter((id) => !filter.ids.has(id))),
       [authors, filter.ids],
     );
-    const exports = useReplayExports(model, props.onExport);
+    const images = useReplayFiles(
+      props.files,
+      props.canvasId ?? source.canvasId ?? '',
+      model,
+      load,
+      boardRef,
+      paint,
+    );
+    const onBoardReady = useCallback(
+      (board: ReplayBoardHandle) => {
+        images.attach(board);
+        playback.attach(board);
+      },
+      [images.attach, playback.attach],
+    );
+    const exports = useReplayExports(model, props.onExport, images.files);
     const info = useElementInfo(source, model, boardRef, view.revision);
 
     // Controlled position: a new `revision` is sought once the steps up to it have loaded (any
@@ -188,7 +214,7 @@ export const ReplayPlayer = forwardRef<ReplayPlayerHandle, ReplayPlayerProps>(
         aria-label="History replay"
       >
         <div style={styles.board} onPointerDownCapture={info.pin}>
-          <ReplayBoard onReady={playback.attach} onPointer={info.hover} theme={props.theme} />
+          <ReplayBoard onReady={onBoardReady} onPointer={info.hover} theme={props.theme} />
           {(error || !view.started) && (
             <div style={styles.overlay}>
               {error ? (

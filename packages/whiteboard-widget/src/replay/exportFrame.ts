@@ -1,5 +1,7 @@
 import { exportToBlob, exportToCanvas, exportToSvg, getCommonBounds } from '@excalidraw/excalidraw';
+import type { BinaryFiles } from '@excalidraw/excalidraw/types';
 import type { SceneElement } from '@tabula/domain';
+import type { ImageFiles } from '../collab/fileTransport';
 import type { ExcalidrawElements } from '../Whiteboard.types';
 
 /** What an export makes. */
@@ -12,25 +14,35 @@ const PADDING = 16;
 const asExcalidraw = (elements: readonly SceneElement[]) =>
   elements as unknown as ExcalidrawElements;
 
+/** The image files, as Excalidraw's renderer takes them (none: images draw as placeholders). */
+export const asBinaryFiles = (files: ImageFiles | null | undefined) =>
+  (files ?? null) as BinaryFiles | null;
+
 const exportState = { exportBackground: true, viewBackgroundColor: EXPORT_BACKGROUND };
 
-/** The frame as a PNG (Excalidraw's renderer). */
-export function framePng(elements: readonly SceneElement[]): Promise<Blob> {
+/** The frame as a PNG (Excalidraw's renderer), its images drawn from `files`. */
+export function framePng(
+  elements: readonly SceneElement[],
+  files?: ImageFiles | null,
+): Promise<Blob> {
   return exportToBlob({
     elements: asExcalidraw(elements),
     appState: exportState,
-    files: null,
+    files: asBinaryFiles(files),
     mimeType: 'image/png',
     exportPadding: PADDING,
   });
 }
 
-/** The frame as an SVG file. */
-export async function frameSvg(elements: readonly SceneElement[]): Promise<Blob> {
+/** The frame as an SVG file, its images embedded from `files`. */
+export async function frameSvg(
+  elements: readonly SceneElement[],
+  files?: ImageFiles | null,
+): Promise<Blob> {
   const svg = await exportToSvg({
     elements: asExcalidraw(elements),
     appState: exportState,
-    files: null,
+    files: asBinaryFiles(files),
     exportPadding: PADDING,
   });
   return new Blob([new XMLSerializer().serializeToString(svg)], { type: 'image/svg+xml' });
@@ -47,12 +59,14 @@ export function boundsOf(elements: readonly SceneElement[]): Bounds | null {
 
 /**
  * Draws `elements` onto `target` with a fixed view: the scene rectangle `view` fitted into the
- * target (so successive frames of a video do not jump as the drawing grows).
+ * target (so successive frames of a video do not jump as the drawing grows); images are drawn
+ * from `files`.
  */
 export async function drawFrame(
   target: CanvasRenderingContext2D,
   elements: readonly SceneElement[],
   view: Bounds,
+  files?: ImageFiles | null,
 ): Promise<void> {
   const { width, height } = target.canvas;
   target.fillStyle = EXPORT_BACKGROUND;
@@ -67,7 +81,7 @@ export async function drawFrame(
   const rendered = await exportToCanvas({
     elements: asExcalidraw(elements),
     appState: { exportBackground: false, viewBackgroundColor: EXPORT_BACKGROUND },
-    files: null,
+    files: asBinaryFiles(files),
     exportPadding: 0,
   });
   // A lone point (a stroke's first) can make an empty canvas: nothing to draw yet.

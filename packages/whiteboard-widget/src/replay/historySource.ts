@@ -20,6 +20,8 @@ export interface ReplayQuery {
  * `memoryHistorySource` holds a recorded history (stories, tests, offline demos).
  */
 export interface HistorySource {
+  /** The canvas, when the source knows it: the id the player's `files` downloads under. */
+  readonly canvasId?: string;
   /** A page of history entries (every event type, not only drawings). */
   history(query?: HistoryQuery): Promise<HistoryPage>;
   /** Drawing steps in ascending revision order, with their element upserts and timing. */

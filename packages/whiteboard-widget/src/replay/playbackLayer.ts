@@ -1,6 +1,8 @@
 import { exportToCanvas, getCommonBounds } from '@excalidraw/excalidraw';
 import type { SceneElement } from '@tabula/domain';
+import type { ImageFiles } from '../collab/fileTransport';
 import type { ExcalidrawElements } from '../Whiteboard.types';
+import { asBinaryFiles } from './exportFrame';
 import { isPartial } from './reveal';
 
 /** The board's view: what part of the scene the canvas shows, as Excalidraw's app state has it. */
@@ -45,8 +47,8 @@ function inView(elements: readonly SceneElement[], view: LayerView): SceneElemen
  * change, which at thousands of elements in view costs more than a frame; here the settled
  * elements are kept in a bitmap that only grows (each stroke finished is drawn onto it once, with
  * Excalidraw's own renderer), and each frame copies it and draws the strokes still being drawn
- * on top. Any other change (an element changed or deleted under others, the view moved) redraws
- * the bitmap once.
+ * on top. Any other change (an element changed or deleted under others, the view moved, an image
+ * file arrived: `reset`) redraws the bitmap once.
  */
 export class PlaybackLayer {
   private readonly base = document.createElement('canvas');
@@ -55,7 +57,11 @@ export class PlaybackLayer {
   private busy = false;
   private pending: { frame: readonly SceneElement[]; view: LayerView } | null = null;
 
-  constructor(private readonly canvas: HTMLCanvasElement) {}
+  constructor(
+    private readonly canvas: HTMLCanvasElement,
+    /** The image files held now (an image whose file is not there draws as a placeholder). */
+    private readonly files: () => ImageFiles | null = () => null,
+  ) {}
 
   /** Paints `frame` (live elements in scene order) as seen in `view`; frames asked while one is painting collapse into the last. */
   paint(frame: readonly SceneElement[], view: LayerView): void {
@@ -137,7 +143,7 @@ export class PlaybackLayer {
     const rendered = await exportToCanvas({
       elements: asExcalidraw,
       appState: { exportBackground: false, viewBackgroundColor: BACKGROUND },
-      files: null,
+      files: asBinaryFiles(this.files()),
       exportPadding: PADDING,
       getDimensions: (width: number, height: number) => ({
         width: Math.max(1, Math.ceil(width * scale)),

@@ -79,6 +79,7 @@ export function restHistorySource(options: RestHistorySourceOptions): HistorySou
   }
 
   const source: HistorySource = {
+    canvasId,
     history: (query: HistoryQuery = {}) =>
       get<HistoryPage>(
         apiPath(API_PATHS.history, canvasId),

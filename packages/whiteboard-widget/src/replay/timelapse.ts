@@ -1,4 +1,5 @@
 import type { SceneElement } from '@tabula/domain';
+import type { ImageFiles } from '../collab/fileTransport';
 import { drawFrame } from './exportFrame';
 import type { Bounds } from './exportFrame';
 
@@ -10,6 +11,8 @@ export interface TimelapseOptions {
   frameAt(index: number): readonly SceneElement[];
   /** The scene rectangle every frame shows. */
   view: Bounds;
+  /** The image files the frames' image elements are drawn from. */
+  files?: ImageFiles | null;
   width?: number;
   height?: number;
   fps?: number;
@@ -57,13 +60,13 @@ export async function recordTimelapse(options: TimelapseOptions): Promise<Blob> 
   const stopped = new Promise<void>((resolve) => {
     recorder.onstop = () => resolve();
   });
-  await drawFrame(context, options.frameAt(0), options.view);
+  await drawFrame(context, options.frameAt(0), options.view, options.files);
   recorder.start(250);
   try {
     const count = Math.max(2, options.frames);
     for (let index = 0; index < count; index += 1) {
       if (options.signal?.aborted) throw new Error('The video export was cancelled.');
-      await drawFrame(context, options.frameAt(index), options.view);
+      await drawFrame(context, options.frameAt(index), options.view, options.files);
       await nextFrame(fps);
       options.onProgress?.((index + 1) / count);
     }

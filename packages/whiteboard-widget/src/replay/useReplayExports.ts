@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SceneElement } from '@tabula/domain';
 import { boundsOf, framePng, frameSvg } from './exportFrame';
 import type { ReplayExportKind } from './exportFrame';
+import type { ReplayFiles } from './replayFiles';
 import type { ReplayModel } from './replayModel';
 import { canRecordVideo, recordTimelapse } from './timelapse';
 
@@ -37,11 +38,13 @@ export interface ReplayExports {
 
 /**
  * The player's exports: the frame shown as PNG or SVG, the whole replay as a WebM timelapse.
- * The file goes to `onExport` when given, else it is downloaded.
+ * The file goes to `onExport` when given, else it is downloaded. With `files`, an export first
+ * waits for the image files it shows (each arrived or failed), and draws them.
  */
 export function useReplayExports(
   model: ReplayModel,
   onExport?: (kind: ReplayExportKind, blob: Blob) => void,
+  files?: ReplayFiles | null,
 ): ReplayExports {
   const [videoProgress, setVideoProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -53,16 +56,19 @@ export function useReplayExports(
   const video = useCallback(async () => {
     const abort = new AbortController();
     abortRef.current = abort;
-    const view = boundsOf(everything(model));
+    const drawn = everything(model);
+    const view = boundsOf(drawn);
     if (!view) throw new Error('There is nothing to record yet.');
     const total = model.position().total;
     const frames = Math.max(MIN_VIDEO_FRAMES, Math.min(MAX_VIDEO_FRAMES, model.steps.length));
     setVideoProgress(0);
     try {
+      const held = files ? await files.settled(drawn) : null;
       return await recordTimelapse({
         frames,
         frameAt: (index) => model.frameAtTime((total * index) / (frames - 1)),
         view,
+        files: held,
         onProgress: setVideoProgress,
         signal: abort.signal,
       });
@@ -70,17 +76,15 @@ export function useReplayExports(
       abortRef.current = null;
       setVideoProgress(null);
     }
-  }, [model]);
+  }, [model, files]);
 
   const run = useCallback(
     (kind: ReplayExportKind) => {
       setError(null);
-      const made =
-        kind === 'png'
-          ? framePng(model.frame())
-          : kind === 'svg'
-            ? frameSvg(model.frame())
-            : video();
+      const frame = model.frame();
+      const still = async (make: typeof framePng) =>
+        make(frame, files ? await files.settled(frame) : null);
+      const made = kind === 'png' ? still(framePng) : kind === 'svg' ? still(frameSvg) : video();
       made.then(
         (blob) => {
           const handler = onExportRef.current;
@@ -91,7 +95,7 @@ export function useReplayExports(
           setError(`The export failed: ${failure instanceof Error ? failure.message : failure}`),
       );
     },
-    [model, video],
+    [model, video, files],
   );
 
   return {

@@ -1,6 +1,7 @@
 import '@tabula/whiteboard/styles.css';
 import { useMemo } from 'react';
 import { Loader } from '@tabula/ui';
+import { httpFileTransport } from '@tabula/whiteboard/collab';
 import { ReplayPlayer, restHistorySource } from '@tabula/whiteboard/replay';
 import { useServices } from '../../app/ServicesContext';
 import { useRealtimeClient } from '../../realtime/useRealtimeClient';
@@ -16,7 +17,7 @@ export interface HistoryPlayerProps {
 
 /**
  * The widget's replay player over REST, hearing new entries on the tab's socket (which the
- * screen keeps in the canvas room). What it reports never comes back to it as `revision`: the
+ * screen keeps in the canvas room), drawing images from the files it fetches. What it reports never comes back to it as `revision`: the
  * screen keeps the chosen revision and the player's own position apart, so the two cannot
  * chase each other.
  */
@@ -29,10 +30,13 @@ export function HistoryPlayer({ canvasId, revision, onMoved }: HistoryPlayerProp
     () => socket && restHistorySource({ baseUrl: '', canvasId, token: token ?? undefined, socket }),
     [canvasId, token, socket],
   );
+  // Image files come over REST, as on the live board, with the session's token.
+  const files = useMemo(() => httpFileTransport({ token: () => services.token() }), [services]);
   if (!source) return <Loader label="Opening the history…" />;
   return (
     <ReplayPlayer
       source={source}
+      files={files}
       revision={revision ?? undefined}
       onRevisionChange={onMoved}
       className="tw-history__player"
