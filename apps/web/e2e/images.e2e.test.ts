@@ -5,7 +5,7 @@
  * user sees. The history screen's replay draws the image from its file, and so does its PNG
  * export of the frame.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
@@ -28,6 +28,8 @@ import type { Actor } from './support';
  * the upload is in, and asks again every few seconds (a hang guard, not a verdict).
  */
 const HANG_GUARD = { timeout: 15_000 };
+
+const SHOTS = '/tmp/tabula-images-shots';
 
 /** The colour the dropped picture is painted in, to find it on the other editor's canvas. */
 const MAGENTA = [255, 0, 255] as const;
@@ -213,8 +215,9 @@ describe('images on a live canvas', () => {
       .toBe(before + 1);
   });
 
-  it("shows in the history's replay, drawn from its file, and in the replay's PNG export", async () => {
+  it("shows in the history's replay, drawn from its file, and in the replay's PNG and SVG exports", async () => {
     const { page } = owner;
+    await mkdir(SHOTS, { recursive: true });
     const fetched: string[] = [];
     page.on('response', (response) => {
       if (response.request().method() === 'GET' && response.url().includes('/canvas/file/'))
@@ -227,15 +230,22 @@ describe('images on a live canvas', () => {
     await expect
       .poll(() => magentaPixels(page, '.tabula-replay-board'), HANG_GUARD)
       .toBeGreaterThan(1000);
-    await page.screenshot({ path: '/work/notes/screens/replay-images-history.png' });
+    await page.screenshot({ path: `${SHOTS}/replay.png` });
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      player.getByRole('button', { name: 'Export PNG' }).click(),
-    ]);
-    const png = await readFile((await download.path())!);
+    const exported = async (label: string) => {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        player.getByRole('button', { name: label }).click(),
+      ]);
+      return readFile((await download.path())!);
+    };
+    const png = await exported('Export PNG');
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    await writeFile(`${SHOTS}/replay-export.png`, png);
     expect(await magentaPixels(page, '', png)).toBeGreaterThan(1000);
+    // The SVG export embeds the picture's bytes.
+    const svg = (await exported('Export SVG')).toString('utf8');
+    expect(svg).toMatch(/<image[^>]+href="data:image\/png;base64,/);
 
     // Played from the start, the picture is drawn on the playback layer too.
     const play = player.getByRole('button', { name: 'Play' });
