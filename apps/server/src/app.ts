@@ -29,6 +29,7 @@ import { ShareLinks } from './features/canvases/shareLinks/shareLinks.service';
 import { shareLinkRoutes } from './features/canvases/shareLinks/shareLinks.routes';
 import { createInMemoryFileStore } from './infrastructure/files/inMemoryFileStore';
 import { createInMemorySnapshotStore } from './infrastructure/snapshots/inMemorySnapshotStore';
+import { apiNotFound } from './http/apiNotFound';
 import { errorMiddleware } from './http/errorMiddleware';
 import { healthRoutes } from './http/health';
 import { cors, securityHeaders } from './http/securityHeaders';
@@ -139,6 +140,7 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
     .use(cors(allowedOrigins))
     .use(compressResponses)
     .use(serveSpa(deps.webDist))
+    .use(apiNotFound)
     // Before the JSON parser: an upload reads its own, larger body (files.routes.ts).
     .use(fileRouter.routes())
     .use(bodyParser({ enableTypes: ['json'], jsonLimit: '64kb', encoding: 'utf-8' }))

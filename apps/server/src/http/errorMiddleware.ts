@@ -2,7 +2,7 @@ import type { Context, Next } from 'koa';
 import { toHttpError } from './toHttpError';
 
 /** Messages for failures that no handler explains (no route, wrong method). */
-const UNHANDLED_MESSAGES: Record<number, string> = {
+export const UNHANDLED_MESSAGES: Record<number, string> = {
   404: 'Not found.',
   405: 'Method not allowed.',
 };

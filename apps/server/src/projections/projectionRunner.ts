@@ -78,6 +78,11 @@ export class ProjectionRunner {
     return this.applying ? undefined : this.position;
   }
 
+  /** Whether the subscription stopped on an error (the read models no longer follow the log). */
+  get failed(): boolean {
+    return this.failure !== undefined;
+  }
+
   stop(): void {
     this.subscription?.unsubscribe();
     this.processed$.complete();

@@ -61,6 +61,7 @@ export function createInMemoryPresenceStore(options: PresenceStoreOptions = {}):
       const expiresAt = now() + ttlMs;
       for (const entry of sockets.values()) entry.expiresAt = expiresAt;
     },
+    async ping() {},
     async close() {},
   };
 }

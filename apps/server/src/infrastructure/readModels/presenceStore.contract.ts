@@ -42,8 +42,9 @@ export function describePresenceStoreContract(name: string, factory: PresenceSto
       for (const store of opened.splice(0)) await store.close();
     });
 
-    it('starts with nobody online', async () => {
+    it('starts with nobody online, and answers a ping', async () => {
       const store = await open();
+      await expect(store.ping()).resolves.toBeUndefined();
       expect(await store.onlineUsers()).toEqual([]);
       expect(await store.isUserOnline('u1')).toBe(false);
       expect(await store.setOffline('never-seen')).toBeNull();

@@ -49,6 +49,8 @@ export interface PresenceStore {
   otherSessionOnline(userId: string, sessionId: string): Promise<boolean>;
   /** Renews the TTL of the sockets set online through this store (this node) and forgets expired ones. */
   refresh(): Promise<void>;
+  /** Resolves when the store answers (the health check); rejects when it cannot be reached. */
+  ping(): Promise<void>;
   /** Releases the store's resources. It does not remove this node's entries: they expire. */
   close(): Promise<void>;
 }

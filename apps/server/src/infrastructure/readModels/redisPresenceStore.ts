@@ -140,6 +140,9 @@ export function createRedisPresenceStore(options: RedisPresenceStoreOptions): Pr
       await write([...local]);
       while ((await pruneScript(client, [socketsKey, expiryKey], [String(now())])) === PRUNE_BATCH);
     },
+    async ping() {
+      await client.ping();
+    },
     async close() {
       local.clear();
       if (ownsClient) await client.quit();
