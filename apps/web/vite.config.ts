@@ -136,6 +136,21 @@ const BOARD_MODULES = pathContains(
  * Small modules shared by the canvas lists and the canvas screens, in one chunk, so no screen
  * fetches them as tiny files of their own (each costs a request and its headers).
  */
+/**
+ * Excalidraw's font-subsetting worker (with the WOFF2 codec it alone loads) in a chunk of its
+ * own named `subset-worker.chunk`, and the two tiny Excalidraw chunks it shares with the board
+ * in another (`excalidraw-common`):
+ * a worker that imported the board chunk would load the app's entry and die on `document`,
+ * and Excalidraw would then subset on the page, where the CSP refuses the WOFF2 codec's eval.
+ * The server gives the worker's script alone `'unsafe-eval'` (apps/server/src/http/
+ * securityHeaders.ts, docs/export.md). The hashed names are Excalidraw's own chunks: check them
+ * on an upgrade (export.e2e.test.ts fails when they change).
+ */
+const SUBSET_WORKER =
+  /[\\/]@excalidraw[\\/]excalidraw[\\/]dist[\\/]prod[\\/](subset-(worker|shared)\.chunk|chunk-EIO257PC)\.js$/;
+const EXCALIDRAW_COMMON =
+  /[\\/]@excalidraw[\\/]excalidraw[\\/]dist[\\/]prod[\\/]chunk-(ZUYEQ4TG|SRAX5OIU)\.js$/;
+
 const SHARED_MODULES = pathContains([
   '/packages/ui/src/',
   '/apps/web/src/features/canvases/useCanvasList',
@@ -161,6 +176,9 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // First the two tiny chunks the board shares with the worker, then the worker.
+            { name: 'excalidraw-common', test: EXCALIDRAW_COMMON, priority: 5 },
+            { name: 'subset-worker.chunk', test: SUBSET_WORKER, priority: 4 },
             // Everything the entry imports (the landing page and the app's frame) in one chunk.
             { name: 'index', tags: ['$initial'], priority: 3 },
             { name: 'shared', test: SHARED_MODULES, priority: 2 },

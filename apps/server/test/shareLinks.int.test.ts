@@ -19,7 +19,6 @@ import {
 import type { CreatedShareLink, ShareLinkSummary, ViewLinkInfo } from '@tabula/domain/protocol';
 import { VIEW_NAMESPACE, VIEW_TOKEN_HEADER, filePath } from '@tabula/domain/protocol';
 import { imageBytes, uploadOf } from '../src/features/canvases/files/files.testkit';
-import type { Member } from './scenario';
 import {
   createCanvas,
   disconnection,

@@ -157,8 +157,18 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
     const collaboratorsRef = useRef(collaborators);
     collaboratorsRef.current = collaborators;
 
+    // Excalidraw reads its `name` prop once: a name known only later (the canvas's title loads
+    // after the board) reaches its export dialog through the scene's app state.
+    const nameRef = useRef(name);
+    nameRef.current = name;
+    useEffect(() => {
+      if (name !== undefined) apiRef.current?.updateScene({ appState: { name } });
+    }, [name]);
+
     const handleApi = useCallback((api: ExcalidrawImperativeAPI) => {
       apiRef.current = api;
+      const named = nameRef.current;
+      if (named !== undefined) queueMicrotask(() => api.updateScene({ appState: { name: named } }));
       // Peers known before Excalidraw was ready.
       const peers = collaboratorsRef.current;
       if (peers && peers.length > 0) {
