@@ -19,7 +19,8 @@ type Target =
 
 async function findTarget(): Promise<Target> {
   const url = process.env.EVENTSTORE_URL;
-  if (url) return { kind: 'url', url };
+  // EVENTSTORE_URL may name another store (postgres://…): only a KurrentDB one is used here.
+  if (url && /^(kurrentdb|esdb)(\+discover)?:\/\//.test(url)) return { kind: 'url', url };
   try {
     const timeout = new Promise<never>((_, reject) =>
       setTimeout(() => reject(new Error('no answer within 5 s')), 5_000).unref(),
