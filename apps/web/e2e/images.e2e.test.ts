@@ -2,8 +2,8 @@
  * Issue 10 point 0 in Chromium: an image one user drops on a live canvas reaches the other
  * (the image element in their editor, drawn from its file), stays after the other reloads,
  * and an image the server refuses (an SVG holding a script) is refused with a message the
- * user sees. The history screen's replay draws the image from its file, and so does its PNG
- * export of the frame.
+ * user sees. The history screen's replay draws the image from its file (paused and playing),
+ * and so do its PNG and SVG exports of the frame and its WebM timelapse.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -215,7 +215,7 @@ describe('images on a live canvas', () => {
       .toBe(before + 1);
   });
 
-  it("shows in the history's replay, drawn from its file, and in the replay's PNG and SVG exports", async () => {
+  it("shows in the history's replay, drawn from its file, and in the replay's exports", async () => {
     const { page } = owner;
     await mkdir(SHOTS, { recursive: true });
     const fetched: string[] = [];
@@ -269,5 +269,41 @@ describe('images on a live canvas', () => {
     // Each file of the replay was asked for once.
     expect(fetched.length).toBeGreaterThan(0);
     expect(new Set(fetched).size).toBe(fetched.length);
+
+    // The timelapse ends on the picture: its last frame, decoded on a blank page (the app's CSP
+    // allows no blob: media).
+    const webm = await exported('Export video');
+    await writeFile(`${SHOTS}/replay.webm`, webm);
+    expect(await lastFrameMagenta(browser, webm)).toBeGreaterThan(1000);
   });
 });
+
+/** How many pixels of a WebM's last frame are magenta (within the codec's error). */
+async function lastFrameMagenta(browser: Browser, webm: Buffer): Promise<number> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    return await page.evaluate(async (base64) => {
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      const video = document.createElement('video');
+      video.muted = true;
+      video.src = URL.createObjectURL(new Blob([bytes], { type: 'video/webm' }));
+      const once = (event: string) =>
+        new Promise((resolve) => video.addEventListener(event, resolve, { once: true }));
+      // A recorded WebM has no index to seek by: it is played to its end, which stays shown.
+      const ended = once('ended');
+      await video.play();
+      await ended;
+      const canvas = new OffscreenCanvas(video.videoWidth, video.videoHeight);
+      const context2d = canvas.getContext('2d')!;
+      context2d.drawImage(video, 0, 0);
+      const { data } = context2d.getImageData(0, 0, canvas.width, canvas.height);
+      let count = 0;
+      for (let at = 0; at < data.length; at += 4)
+        if (data[at]! > 200 && data[at + 1]! < 60 && data[at + 2]! > 200) count += 1;
+      return count;
+    }, webm.toString('base64'));
+  } finally {
+    await context.close();
+  }
+}

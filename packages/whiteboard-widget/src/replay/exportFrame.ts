@@ -69,23 +69,26 @@ export async function drawFrame(
   files?: ImageFiles | null,
 ): Promise<void> {
   const { width, height } = target.canvas;
+  const own = boundsOf(elements);
+  // Rendered first, then painted at once: a recorder capturing the canvas while the renderer
+  // works (it waits for images to decode) would catch a blank frame between two drawings.
+  const rendered = own
+    ? await exportToCanvas({
+        elements: asExcalidraw(elements),
+        appState: { exportBackground: false, viewBackgroundColor: EXPORT_BACKGROUND },
+        files: asBinaryFiles(files),
+        exportPadding: 0,
+      })
+    : null;
   target.fillStyle = EXPORT_BACKGROUND;
   target.fillRect(0, 0, width, height);
-  const own = boundsOf(elements);
-  if (!own) return;
+  // A lone point (a stroke's first) can make an empty canvas: nothing to draw yet.
+  if (!own || !rendered || rendered.width === 0 || rendered.height === 0) return;
   const viewWidth = view[2] - view[0] + 2 * PADDING;
   const viewHeight = view[3] - view[1] + 2 * PADDING;
   const scale = Math.min(width / viewWidth, height / viewHeight);
   const left = (width - viewWidth * scale) / 2;
   const top = (height - viewHeight * scale) / 2;
-  const rendered = await exportToCanvas({
-    elements: asExcalidraw(elements),
-    appState: { exportBackground: false, viewBackgroundColor: EXPORT_BACKGROUND },
-    files: asBinaryFiles(files),
-    exportPadding: 0,
-  });
-  // A lone point (a stroke's first) can make an empty canvas: nothing to draw yet.
-  if (rendered.width === 0 || rendered.height === 0) return;
   target.drawImage(
     rendered,
     left + (own[0] - view[0] + PADDING) * scale,
