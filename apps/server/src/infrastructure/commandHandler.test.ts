@@ -85,6 +85,21 @@ describe('CommandHandler', () => {
     expect(await store.readStream(stream)).toHaveLength(3);
   });
 
+  it('several resends arriving together are each answered with their own original revision', async () => {
+    const { store, handler } = await setup();
+    // Strokes of the owner interleaved with a partner's: revisions 1, 3, 5, 7, 9.
+    const originals: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      originals.push((await handler.handle(stream, draw('owner', `mine-${i}`))).revision);
+      await handler.handle(stream, draw('owner'));
+    }
+    const resent = await Promise.all(
+      originals.map((_, i) => handler.handle(stream, draw('owner', `mine-${i}`))),
+    );
+    expect(resent.map((result) => result.revision)).toEqual(originals);
+    expect(await store.readStream(stream)).toHaveLength(11);
+  });
+
   it('another writer on the stream makes it reload and retry, not lose the command', async () => {
     const { store, handler } = await setup();
     const other = new CommandHandler<CanvasState, CanvasCommand, CanvasEvent>(store, canvasDecider);

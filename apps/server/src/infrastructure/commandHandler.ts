@@ -154,12 +154,19 @@ export class CommandHandler<State, C extends Command, E extends Event> {
       const appended = await this.store.append(stream, events, { expectedRevision });
       position = appended.position;
       lastRevision = appended.nextRevision;
-      // A whole-batch resend answers the original revisions: the cache then catches up from
-      // the store next time instead of trusting this one.
       if (appended.nextRevision === current.revision + events.length) {
         this.remember(stream, { state, revision: appended.nextRevision });
       } else {
+        // A whole-batch resend: the store answers the original batch's last revision only, and
+        // the cache catches up from the store next time instead of trusting this state.
         this.cache.delete(stream);
+        const appending = accepted.filter((item) => item.events.length > 0);
+        if (appending.length > 1) {
+          // Several resends at once: each one alone, so each is told its own original revision.
+          for (const { entry, error } of refused) entry.reject(error);
+          for (const { entry } of accepted) await this.runBatch(stream, [entry]);
+          return;
+        }
       }
     }
     for (const { entry, error } of refused) entry.reject(error);
