@@ -111,11 +111,13 @@ export function recordMessages(sockets: ClientSocket[]) {
 
 /**
  * Presence messages go to every socket whenever anyone connects or disconnects (coalesced over
- * a few ms): they are not an effect of the action under test.
+ * a few ms), and `canvas-people` to a canvas's room whenever a socket opens or closes it: they
+ * are not an effect of the action under test.
  */
 export const PRESENCE_EVENTS: ReadonlySet<string> = new Set([
   'get-online-users',
   'disconnected-user',
+  'canvas-people',
 ]);
 
 /**

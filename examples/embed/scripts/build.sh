@@ -9,7 +9,9 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 root="$(cd "$here/../.." && pwd)"
-work="${EMBED_BUILD_DIR:-${TMPDIR:-/tmp}/tabula-embed-build}"
+# One copy per checkout (kept, so later builds reuse its node_modules): two checkouts building
+# at once on one machine must not share it.
+work="${EMBED_BUILD_DIR:-${TMPDIR:-/tmp}/tabula-embed-build-$(printf '%s' "$root" | cksum | cut -d' ' -f1)}"
 started=$(date +%s)
 
 echo "==> building @tabula/whiteboard"

@@ -20,6 +20,8 @@ export interface AppState {
   collaborators: Record<string, Collaborator[]>;
   /** Ids of the user's own canvases that are live. */
   adminCanvasIds: string[];
+  /** Per canvas id, the users who have it open now (`canvas-people`). */
+  present: Record<string, string[]>;
 }
 
 /** The state of a signed-out visitor. */
@@ -31,6 +33,7 @@ export const INITIAL_STATE: AppState = {
   onlineUsers: {},
   collaborators: {},
   adminCanvasIds: [],
+  present: {},
 };
 
 /** Newest first by timestamp (spec §3). */
@@ -82,6 +85,10 @@ export const update = {
     delete onlineUsers[userId];
     return { ...state, onlineUsers };
   },
+  canvasPeople: (state: AppState, canvasId: string, userIds: string[]): AppState => ({
+    ...state,
+    present: { ...state.present, [canvasId]: userIds },
+  }),
   collaboratorsJoined: (
     state: AppState,
     canvasId: string,

@@ -35,6 +35,9 @@ export function bindRealtime(services: AppServices): Subscription {
   add(realtime.events('collaborator-joined'), ({ canvasId, collaborators }) =>
     store.set((s) => update.collaboratorsJoined(s, canvasId, collaborators)),
   );
+  add(realtime.events('canvas-people'), ({ canvasId, userIds }) =>
+    store.set((s) => update.canvasPeople(s, canvasId, userIds)),
+  );
   add(realtime.events('collaborator-leaved'), ({ canvasId, userId }) =>
     store.set((s) => update.collaboratorLeft(s, canvasId, userId)),
   );

@@ -38,6 +38,21 @@ describe('peopleOfCanvas', () => {
     expect(people).toEqual([{ id: 'n', name: 'nina', photo: 'data:x', here: true }]);
   });
 
+  it('once the server has said who has the canvas open, marks here those and only those', () => {
+    const people = peopleOfCanvas(
+      [member('me', 'me'), member('o', 'olga'), member('b', 'bob')],
+      // Olga's pointer was seen, but she has closed the canvas since.
+      [{ userId: 'o', username: 'olga', pointer: { x: 1, y: 2, tool: 'pointer' } }],
+      'me',
+      'o',
+      ['me', 'b'],
+    );
+    expect(people).toEqual([
+      { id: 'b', name: 'bob', photo: undefined, here: true },
+      { id: 'o', name: 'olga', photo: undefined, here: false, note: 'owner' },
+    ]);
+  });
+
   it('is empty for a canvas of one', () => {
     expect(peopleOfCanvas([member('me', 'me')], [], 'me', 'me')).toEqual([]);
   });

@@ -6,17 +6,18 @@ import { useAppSelector } from '../app/ServicesContext';
 
 /**
  * The people of a canvas to show its user: its members but the user (from
- * `collaborator-joined`), `here` when the board has seen their pointer on this canvas (the
- * server does not say who has the canvas open, and forgets the pointer of who disconnects),
- * plus anyone seen here who is not a member yet. Here first, then by name.
+ * `collaborator-joined`), `here` when the server says they have the canvas open
+ * (`present`, from `canvas-people`; until it has said, when the board has seen their pointer
+ * on it), plus anyone seen here who is not a member yet. Here first, then by name.
  */
 export function peopleOfCanvas(
   members: readonly Collaborator[],
   peers: readonly RemotePeer[],
   selfId: string | undefined,
   ownerId?: string,
+  present?: readonly string[],
 ): GroupPerson[] {
-  const here = new Set(peers.filter((peer) => peer.pointer).map((peer) => peer.userId));
+  const here = new Set(present ?? peers.filter((peer) => peer.pointer).map((peer) => peer.userId));
   const people = new Map<string, GroupPerson>();
   const add = (id: string, name: string, photo: string | undefined) => {
     if (id === selfId || people.has(id)) return;
@@ -43,12 +44,13 @@ export function useCanvasPeople(
   ownerId: string | undefined,
 ): { people: GroupPerson[]; onPeersChange: (peers: readonly RemotePeer[]) => void } {
   const members = useAppSelector((s) => s.collaborators[canvasId] ?? NO_MEMBERS);
+  const present = useAppSelector((s) => s.present[canvasId]);
   const selfId = useAppSelector((s) => s.session?.user.id);
   const [peers, setPeers] = useState<readonly RemotePeer[]>([]);
   const onPeersChange = useCallback((next: readonly RemotePeer[]) => setPeers(next), []);
   const people = useMemo(
-    () => peopleOfCanvas(members, peers, selfId, ownerId),
-    [members, peers, selfId, ownerId],
+    () => peopleOfCanvas(members, peers, selfId, ownerId, present),
+    [members, peers, selfId, ownerId, present],
   );
   return { people, onPeersChange };
 }

@@ -45,6 +45,7 @@ export type {
   ClientToServerEvents,
   Collaborator,
   CollaboratorCanvas,
+  CanvasPeopleMessage,
   CollaboratorJoined,
   CollaboratorLeaved,
   ErrorMessage,

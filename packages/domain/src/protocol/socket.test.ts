@@ -21,12 +21,13 @@ const SERVER_EVENTS: Record<ServerEventName, true> = {
   'pointer-moved': true,
   ink: true,
   'history-appended': true,
+  'canvas-people': true,
 };
 
 describe('protocol contract', () => {
   it('names every socket event of PROTOCOL.md', () => {
     expect(CLIENT_EVENT_NAMES).toHaveLength(16);
-    expect(Object.keys(SERVER_EVENTS)).toHaveLength(16);
+    expect(Object.keys(SERVER_EVENTS)).toHaveLength(17);
     expectTypeOf<AckResult<number>>().toEqualTypeOf<
       { ok: true; data: number } | { ok: false; error: { code: string; message: string } }
     >();

@@ -189,6 +189,15 @@ export interface CollaboratorJoined {
   collaborators: Collaborator[];
 }
 
+/**
+ * `canvas-people`: who has the canvas open now (a board or its history), each user once; sent
+ * to the canvas's room whenever someone opens or closes it, on any node.
+ */
+export interface CanvasPeopleMessage {
+  canvasId: string;
+  userIds: string[];
+}
+
 /** `collaborator-leaved`. */
 export interface CollaboratorLeaved {
   canvasId: string;
@@ -287,6 +296,7 @@ export interface ServerToClientEvents {
   'pointer-moved': (payload: PointerMoved) => void;
   ink: (payload: InkMessage) => void;
   'history-appended': (payload: HistoryAppendedMessage) => void;
+  'canvas-people': (payload: CanvasPeopleMessage) => void;
 }
 
 /** Every client → server event name. */

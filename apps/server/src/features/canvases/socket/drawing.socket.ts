@@ -30,10 +30,15 @@ export function registerDrawingHandlers(
     handler: (payload: unknown) => Promise<unknown>,
   ) => socket.on(event, withAck(socket, handler, logError));
 
+  /** Tells the canvas's room who has it open now, after a socket came or went. */
+  const announce = (canvasId: string) =>
+    announcePeople(socket, canvasId).catch((error) => logError(error, 'canvas people'));
+
   on('join-canvas', async (payload) => {
     const answer = await live.join(session, payload);
     // The Socket.IO room carries what crosses nodes: cursors and membership notices.
     await socket.join(rooms.canvas(answer.canvasId));
+    void announce(answer.canvasId);
     return answer;
   });
 
@@ -42,12 +47,17 @@ export function registerDrawingHandlers(
     const { canvasId } = parseDto(WatchCanvasDto, payload);
     const revision = await canvases.readableHead(socket.data.userId, canvasId);
     await socket.join(rooms.canvas(canvasId));
+    void announce(canvasId);
     return { canvasId, revision };
   });
 
   on('close-canvas', async (payload) => {
     const answer = live.close(session, payload);
-    await socket.leave(rooms.canvas(answer.canvasId));
+    const room = rooms.canvas(answer.canvasId);
+    if (socket.rooms.has(room)) {
+      await socket.leave(room);
+      void announce(answer.canvasId);
+    }
     return answer;
   });
 
@@ -68,5 +78,24 @@ export function registerDrawingHandlers(
     return null;
   });
 
-  socket.on('disconnect', () => live.disconnect(session));
+  // The rooms are still known while disconnecting; the people are counted once it is gone.
+  let shown: string[] = [];
+  socket.on('disconnecting', () => {
+    shown = [...socket.rooms].filter((room) => room.startsWith('canvas:')).map((r) => r.slice(7));
+  });
+  socket.on('disconnect', () => {
+    live.disconnect(session);
+    for (const canvasId of shown) void announce(canvasId);
+  });
+}
+
+/**
+ * `canvas-people`: the users whose sockets are in the canvas's room (a board or its history
+ * open), on every node (the adapter answers for the others), to everyone in the room.
+ */
+async function announcePeople(socket: AppSocket, canvasId: string): Promise<void> {
+  const room = rooms.canvas(canvasId);
+  const sockets = await socket.nsp.in(room).fetchSockets();
+  const userIds = [...new Set(sockets.map((member) => member.data.userId))];
+  socket.nsp.to(room).emit('canvas-people', { canvasId, userIds });
 }
