@@ -187,8 +187,12 @@ describe('live collaboration', () => {
     await admin.page.getByRole('button', { name: 'Delete canvas' }).click();
     const popup = admin.page.getByRole('dialog', { name: 'Delete Canvas' });
     await popup.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expectToast(admin.page, 'Canvas deleted Successfully');
-    await expectToast(guest.page, 'Admin deleted the canvas.');
+    // Both toasts at once: each shows for a few seconds only, so waiting for one and then the
+    // other can miss the second on a loaded machine.
+    await Promise.all([
+      expectToast(admin.page, 'Canvas deleted Successfully'),
+      expectToast(guest.page, 'Admin deleted the canvas.'),
+    ]);
     await expect.poll(() => pathOf(guest.page)).toBe('/livecanvases');
   });
 });
