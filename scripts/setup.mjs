@@ -47,13 +47,14 @@ function hasPostgresServer() {
 
 /**
  * Debian packages the tests need: Chromium for browser tests, Redis for read models,
- * PostgreSQL for the PostgreSQL event store.
+ * PostgreSQL for the PostgreSQL event store, HAProxy in front of the cluster test's nodes.
  */
 export function ensureTestPackages() {
   const missing = [];
   if (!existsSync('/usr/bin/chromium')) missing.push('chromium');
   if (!has('redis-server')) missing.push('redis-server');
   if (!hasPostgresServer()) missing.push('postgresql');
+  if (!has('haproxy')) missing.push('haproxy');
   if (!has('g++') || !has('make')) missing.push('g++', 'make', 'python3');
   if (missing.length === 0) return;
   const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
