@@ -22,6 +22,7 @@ import { HistoryQueries } from './features/canvases/history/historyQueries';
 import { historyRoutes } from './features/canvases/history/history.routes';
 import { SceneTimeline } from './features/canvases/history/sceneTimeline';
 import { CurrentScenes } from './features/canvases/projections/currentScenes';
+import { DEFAULT_QUOTAS, canvasQuotas } from './features/canvases/quotas/quotas';
 import { FilesService } from './features/canvases/files/files.service';
 import { fileRoutes } from './features/canvases/files/files.routes';
 import { thumbnailRoutes } from './features/canvases/thumbnails/thumbnails.routes';
@@ -78,14 +79,18 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
       async (record) => scenes.apply(record),
     ],
   );
+  const clock = deps.clock ?? { now: () => new Date() };
+  const quotas = { ...DEFAULT_QUOTAS, ...deps.quotas };
   const context: AppContext = {
     eventStore: deps.eventStore,
     readModels: deps.readModels,
     presence: deps.presence,
-    clock: deps.clock ?? { now: () => new Date() },
+    clock,
     newId: deps.newId ?? randomUUID,
     users: new CommandHandler(deps.eventStore, userDecider),
-    canvases: new CommandHandler(deps.eventStore, canvasDecider),
+    canvases: new CommandHandler(deps.eventStore, canvasDecider, {
+      admission: canvasQuotas(quotas, clock),
+    }),
     projections,
     scenes,
     rateLimits: {
@@ -94,6 +99,7 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
       socketMessagesPerSecond: 200,
       ...deps.rateLimits,
     },
+    quotas,
     snapshotsSettled: () => timeline.settled(),
     logError,
   };

@@ -13,6 +13,7 @@ import type {
 } from '@tabula/domain';
 import type { RateLimitConfig } from './config';
 import type { LiveRoomsOptions } from './features/canvases/live/liveRooms';
+import type { QuotaConfig } from './features/canvases/quotas/quotas';
 import type { CurrentScenes } from './features/canvases/projections/currentScenes';
 import type { CommandHandler } from './infrastructure/commandHandler';
 import type { EventStore } from './infrastructure/eventStore/eventStore';
@@ -46,6 +47,8 @@ export interface AppDeps {
   /** A Socket.IO adapter factory joining several nodes (the Redis streams adapter). */
   socketIoAdapter?: (nsp: unknown) => unknown;
   rateLimits?: Partial<RateLimitConfig>;
+  /** What one user or canvas may store (default `DEFAULT_QUOTAS`). */
+  quotas?: Partial<QuotaConfig>;
   /** Bounds of what live canvas rooms hold per session (defaults suit production). */
   liveRooms?: LiveRoomsOptions;
   /** Where scene snapshots are kept (default: in memory). */
@@ -72,6 +75,7 @@ export interface AppContext {
   /** The current scene of each canvas in use (loaded from snapshots, kept by the runner). */
   scenes: CurrentScenes;
   rateLimits: RateLimitConfig;
+  quotas: QuotaConfig;
   /** Resolves once the scene snapshots asked for so far are written. */
   snapshotsSettled: () => Promise<void>;
   logError: (error: unknown, context: string) => void;

@@ -4,6 +4,8 @@
  */
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_QUOTAS } from './features/canvases/quotas/quotas';
+import type { QuotaConfig } from './features/canvases/quotas/quotas';
 
 export interface Config {
   port: number;
@@ -26,6 +28,7 @@ export interface Config {
   demoIdleMinutes: number;
   webDist?: string;
   rateLimits: RateLimitConfig;
+  quotas: QuotaConfig;
 }
 
 export interface RateLimitConfig {
@@ -179,5 +182,24 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
       failedLoginsPerAccount: integer(env, 'AUTH_FAILED_LOGINS_PER_ACCOUNT', 10, 1, 1_000_000),
       socketMessagesPerSecond: integer(env, 'SOCKET_MESSAGES_PER_SECOND', 200, 1, 1_000_000),
     },
+    quotas: quotas(env),
+  };
+}
+
+/** `QUOTA_*`: what one user or canvas may store (see `DEFAULT_QUOTAS` for the defaults). */
+function quotas(env: Env): QuotaConfig {
+  const most = Number.MAX_SAFE_INTEGER;
+  const fallback = DEFAULT_QUOTAS;
+  return {
+    bytesPerMinute: integer(env, 'QUOTA_BYTES_PER_MINUTE', fallback.bytesPerMinute, 1024, most),
+    elementsPerCanvas: integer(
+      env,
+      'QUOTA_ELEMENTS_PER_CANVAS',
+      fallback.elementsPerCanvas,
+      1,
+      most,
+    ),
+    bytesPerCanvas: integer(env, 'QUOTA_BYTES_PER_CANVAS', fallback.bytesPerCanvas, 1024, most),
+    canvasesPerUser: integer(env, 'QUOTA_CANVASES_PER_USER', fallback.canvasesPerUser, 1, most),
   };
 }

@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     webDist: config.webDist ?? path.join(repoRoot, 'apps/web/dist'),
     trustProxy: config.trustProxy,
     rateLimits: config.rateLimits,
+    quotas: config.quotas,
   });
   const stopRelay = config.kafkaBrokers
     ? await startKafka(config.kafkaBrokers, adapters, (error) => console.error('[kafka]', error))

@@ -11,6 +11,7 @@ export const STATUS_BY_CODE: Record<DomainError['code'], number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   VERSION_MISMATCH: 409,
+  QUOTA_EXCEEDED: 403,
 };
 
 export interface HttpError {

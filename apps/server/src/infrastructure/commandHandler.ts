@@ -8,6 +8,10 @@
  * drawing on one canvas cost a commit per batch, not a commit per stroke, and every rule of
  * `decide` still sees each command in order. A version conflict (another node got there
  * first) reloads and retries a few times before it surfaces as 409.
+ *
+ * An `admission` (quotas) keeps a tally per stream beside the cached state, folded from the
+ * same events, and may refuse a command whose events would go over a limit: the refusal is
+ * answered like the decider's own, and nothing of that command is appended.
  */
 import { DomainError } from '@tabula/domain';
 import type { Command, Decider, Event } from '@tabula/domain';
@@ -28,37 +32,58 @@ interface Cached<State> {
   revision: number;
 }
 
+/** What a stream holds so far, for quotas: counted from every stored or accepted event. */
+export interface StreamTally<C, E> {
+  /** Folds one event of the stream (stored or just accepted). */
+  count(event: E): void;
+  /** Throws (a DomainError) when `events`, decided for `command`, would go over a limit. */
+  admit(command: C, events: readonly E[]): void;
+}
+
+/** Makes the tally of one stream (empty: the stream's events are counted into it). */
+export interface Admission<C, E> {
+  tally(stream: string): StreamTally<C, E>;
+}
+
+interface Loaded<State, C, E> extends Cached<State> {
+  tally?: StreamTally<C, E>;
+}
+
 interface Queued<State, C, E> {
   command: C;
   resolve: (result: CommandResult<State, E>) => void;
   reject: (error: unknown) => void;
 }
 
-export interface CommandHandlerOptions {
+export interface CommandHandlerOptions<C = Command, E = Event> {
   retries?: number;
   /** Aggregates kept in memory at most; the least recently used is evicted first. */
   cacheSize?: number;
   /** Commands appended together at most. */
   maxBatch?: number;
+  /** Quotas: refuses commands whose events would go over a limit (default: none). */
+  admission?: Admission<C, E>;
 }
 
 const CONFLICT_MESSAGE = 'Someone else changed this at the same time; please retry';
 
 export class CommandHandler<State, C extends Command, E extends Event> {
-  private readonly cache = new Map<string, Cached<State>>();
+  private readonly cache = new Map<string, Loaded<State, C, E>>();
   private readonly queues = new Map<string, Queued<State, C, E>[]>();
   private readonly retries: number;
   private readonly cacheSize: number;
   private readonly maxBatch: number;
+  private readonly admission: Admission<C, E> | undefined;
 
   constructor(
     private readonly store: EventStore,
     private readonly decider: Decider<State, C, E>,
-    options: CommandHandlerOptions = {},
+    options: CommandHandlerOptions<C, E> = {},
   ) {
     this.retries = options.retries ?? 3;
     this.cacheSize = options.cacheSize ?? 10_000;
     this.maxBatch = options.maxBatch ?? 500;
+    this.admission = options.admission;
   }
 
   /** The current state of a stream, after every command queued before this call. */
@@ -140,6 +165,9 @@ export class CommandHandler<State, C extends Command, E extends Event> {
       }
       try {
         const events = this.decider.decide(state, entry.command);
+        current.tally?.admit(entry.command, events);
+        // The tally is the cached one: a failed append drops it with the state (`runBatch`).
+        for (const event of events) current.tally?.count(event);
         state = events.reduce(this.decider.evolve, state);
         accepted.push({ entry, events, state });
       } catch (error) {
@@ -155,7 +183,7 @@ export class CommandHandler<State, C extends Command, E extends Event> {
       position = appended.position;
       lastRevision = appended.nextRevision;
       if (appended.nextRevision === current.revision + events.length) {
-        this.remember(stream, { state, revision: appended.nextRevision });
+        this.remember(stream, { state, revision: appended.nextRevision, tally: current.tally });
       } else {
         // A whole-batch resend: the store answers the original batch's last revision only, and
         // the cache catches up from the store next time instead of trusting this state.
@@ -183,18 +211,25 @@ export class CommandHandler<State, C extends Command, E extends Event> {
     }
   }
 
-  private async catchUp(stream: string): Promise<Cached<State>> {
-    const cached = this.cache.get(stream) ?? { state: this.decider.initialState(), revision: -1 };
+  private async catchUp(stream: string): Promise<Loaded<State, C, E>> {
+    const cached = this.cache.get(stream) ?? {
+      state: this.decider.initialState(),
+      revision: -1,
+      tally: this.admission?.tally(stream),
+    };
     const recorded = await this.store.readStream(stream, { fromRevision: cached.revision + 1 });
     if (recorded.length === 0) return cached;
     let { state } = cached;
-    for (const record of recorded) state = this.decider.evolve(state, record.event as E);
-    const fresh = { state, revision: recorded[recorded.length - 1]!.revision };
+    for (const record of recorded) {
+      state = this.decider.evolve(state, record.event as E);
+      cached.tally?.count(record.event as E);
+    }
+    const fresh = { state, revision: recorded[recorded.length - 1]!.revision, tally: cached.tally };
     this.remember(stream, fresh);
     return fresh;
   }
 
-  private remember(stream: string, entry: Cached<State>): void {
+  private remember(stream: string, entry: Loaded<State, C, E>): void {
     this.cache.delete(stream);
     this.cache.set(stream, entry);
     if (this.cache.size > this.cacheSize) {

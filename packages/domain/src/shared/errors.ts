@@ -6,7 +6,13 @@
 
 /** Every reason a command can be refused. */
 export type DomainErrorCode =
-  'INVALID' | 'NOT_AUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'VERSION_MISMATCH';
+  | 'INVALID'
+  | 'NOT_AUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'VERSION_MISMATCH'
+  | 'QUOTA_EXCEEDED';
 
 /** All codes, in a stable order (handy for mapping tables and exhaustive tests). */
 export const DOMAIN_ERROR_CODES: readonly DomainErrorCode[] = [
@@ -16,6 +22,7 @@ export const DOMAIN_ERROR_CODES: readonly DomainErrorCode[] = [
   'NOT_FOUND',
   'CONFLICT',
   'VERSION_MISMATCH',
+  'QUOTA_EXCEEDED',
 ];
 
 /** A refused command. `message` is user-facing (see `strings.ts`). */

@@ -115,3 +115,18 @@ export const ELEMENT_TYPE_NOT_ALLOWED = 'Element type not allowed.';
 /** A view-only link that does not exist or was revoked (for the owner and for viewers). */
 export const SHARE_LINK_NOT_FOUND = 'This view link does not exist or was revoked.';
 export const TOO_MANY_SHARE_LINKS = 'A canvas can have at most 10 view links: revoke one first.';
+
+// ── Ours: quotas (QUOTA_EXCEEDED; one stable text per limit, so the board can say which) ──
+
+/** The user's drawing of the last minute reached `QUOTA_BYTES_PER_MINUTE`. */
+export const QUOTA_BYTES_PER_MINUTE_REACHED =
+  'You are saving drawings too fast: wait a minute, then draw again.';
+/** The canvas holds `QUOTA_ELEMENTS_PER_CANVAS` elements (deleted ones included). */
+export const QUOTA_ELEMENTS_PER_CANVAS_REACHED =
+  'This canvas has reached its limit of elements: change or delete what is there, or start a new canvas.';
+/** The canvas's saved drawing reached `QUOTA_BYTES_PER_CANVAS`. */
+export const QUOTA_BYTES_PER_CANVAS_REACHED =
+  'This canvas has reached its storage limit: nothing more can be saved on it. Start a new canvas.';
+/** The user owns `QUOTA_CANVASES_PER_USER` canvases. */
+export const QUOTA_CANVASES_PER_USER_REACHED =
+  'You have reached the limit of canvases: delete one to create another.';

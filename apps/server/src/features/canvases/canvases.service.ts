@@ -6,7 +6,7 @@
 import {
   CANVAS_NOT_FOUND,
   DomainError,
-  NOT_ALLOWED,
+  QUOTA_CANVASES_PER_USER_REACHED,
   canRead,
   canvasStreamName,
 } from '@tabula/domain';
@@ -20,6 +20,7 @@ import type {
 import type { AppContext } from '../../appContext';
 import { commandMetadata } from '../../appContext';
 import type { CommandResult } from '../../infrastructure/commandHandler';
+import { KeyedMutex } from '../../infrastructure/keyedMutex';
 import type { CanvasDoc, UserDoc } from '../../projections/readModelKeys';
 import { USERS } from '../../projections/readModelKeys';
 import {
@@ -48,9 +49,13 @@ function editedAt(canvas: CanvasDoc): string {
 export type CanvasesDeps = Pick<
   AppContext,
   'canvases' | 'readModels' | 'projections' | 'scenes' | 'clock' | 'newId'
->;
+> &
+  Partial<Pick<AppContext, 'quotas'>>;
 
 export class CanvasesService {
+  /** Creations are serialised per user, so two at once cannot both pass the canvas quota. */
+  private readonly creations = new KeyedMutex();
+
   constructor(
     private readonly context: CanvasesDeps,
     /** Erases a deleted canvas's content from the store (default: nothing). */
@@ -59,6 +64,23 @@ export class CanvasesService {
 
   /** Runs a canvas command for `actorId` and waits until the read models show it. */
   async execute(
+    actorId: string,
+    command: CommandBody,
+    eventId?: string,
+  ): Promise<CommandResult<CanvasState, unknown>> {
+    const limit = this.context.quotas?.canvasesPerUser;
+    if (command.type !== 'CreateCanvas' || limit === undefined)
+      return this.run(actorId, command, eventId);
+    // A creation (or a fork): within the user's canvas quota, counted once the previous one shows.
+    return this.creations.run(actorId, async () => {
+      const owned = await ownCanvasIds(this.context.readModels, actorId);
+      if (owned.length >= limit)
+        throw new DomainError('QUOTA_EXCEEDED', QUOTA_CANVASES_PER_USER_REACHED);
+      return this.run(actorId, command, eventId);
+    });
+  }
+
+  private async run(
     actorId: string,
     command: CommandBody,
     eventId?: string,
@@ -94,16 +116,11 @@ export class CanvasesService {
   }
 
   /**
-   * The state of a canvas the user may open live: NOT_FOUND when it does not exist (or was
-   * deleted), FORBIDDEN 'Not allowed!' when it exists but is not theirs, so the board can say
-   * which. (Rename and delete already answer 403 for an existing canvas, so this reveals
-   * nothing new; reads over REST stay 404.)
+   * The state of a canvas the user may open live: NOT_FOUND, the same answer, whether it does
+   * not exist, was deleted or is not theirs, so no one can probe which canvas ids exist.
    */
   async joinable(userId: string, canvasId: string): Promise<CanvasState & { status: 'active' }> {
-    const state = await this.state(canvasId);
-    if (state.status !== 'active') throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
-    if (!canRead(state, userId)) throw new DomainError('FORBIDDEN', NOT_ALLOWED);
-    return state;
+    return this.readable(userId, canvasId);
   }
 
   async create(userId: string, name?: string): Promise<CanvasSummary> {

@@ -1,0 +1,146 @@
+/**
+ * Quotas of what one user may store (issue #14): drawing bytes per minute per user, elements
+ * and drawing bytes per canvas, canvases per user. The per-canvas totals are a tally the
+ * canvas command handler keeps beside each cached aggregate (`canvasQuotas`), folded from the
+ * same events, so a check never reads the log again; the per-minute budget is a token bucket
+ * per user on this node; canvases per user are counted from the canvases read model.
+ */
+import {
+  DomainError,
+  QUOTA_BYTES_PER_CANVAS_REACHED,
+  QUOTA_BYTES_PER_MINUTE_REACHED,
+  QUOTA_ELEMENTS_PER_CANVAS_REACHED,
+} from '@tabula/domain';
+import type { CanvasCommand, CanvasEvent, SceneElement } from '@tabula/domain';
+import type { Admission, StreamTally } from '../../../infrastructure/commandHandler';
+import { stringify } from '../../../infrastructure/sharedJson';
+
+export interface QuotaConfig {
+  /** Drawing bytes (`canvas-update` elements, as JSON) one user may save per minute. */
+  bytesPerMinute: number;
+  /** Distinct elements one canvas may hold (deleted ones included: the scene keeps them). */
+  elementsPerCanvas: number;
+  /** Drawing bytes (every saved change's elements, as JSON) one canvas's log may hold. */
+  bytesPerCanvas: number;
+  /** Canvases one user may own. */
+  canvasesPerUser: number;
+}
+
+/** Far above what a person drawing does; what stops one socket from filling the disk. */
+export const DEFAULT_QUOTAS: QuotaConfig = {
+  bytesPerMinute: 20 * 1024 * 1024,
+  elementsPerCanvas: 100_000,
+  bytesPerCanvas: 512 * 1024 * 1024,
+  canvasesPerUser: 500,
+};
+
+/** Where the per-minute budget reads the time (ms). */
+export interface QuotaClock {
+  now(): Date;
+}
+
+/** The drawing an event stores: its elements (a drawing or a restore), or none. */
+function elementsOf(event: CanvasEvent): readonly SceneElement[] {
+  return event.type === 'LineDrawn' || event.type === 'CanvasRestored' ? event.data.elements : [];
+}
+
+const measured = new WeakMap<readonly SceneElement[], number>();
+
+/** Bytes of the elements as the log stores them (the text `shareJson` already made, if any). */
+export function drawingBytes(elements: readonly SceneElement[]): number {
+  if (elements.length === 0) return 0;
+  let bytes = measured.get(elements);
+  if (bytes === undefined) {
+    bytes = Buffer.byteLength(stringify(elements) ?? '');
+    measured.set(elements, bytes);
+  }
+  return bytes;
+}
+
+/**
+ * A budget of `perMinute` bytes per user refilled continuously; a write that does not fit
+ * what is left is refused whole (and costs nothing).
+ */
+export class MinuteBudget {
+  private readonly buckets = new Map<string, { left: number; at: number }>();
+
+  constructor(
+    private readonly perMinute: number,
+    private readonly clock: QuotaClock,
+  ) {}
+
+  /** Takes `bytes` from the user's budget, or answers false when they do not fit. */
+  take(userId: string, bytes: number): boolean {
+    const now = this.clock.now().getTime();
+    const bucket = this.buckets.get(userId) ?? { left: this.perMinute, at: now };
+    const left = Math.min(
+      this.perMinute,
+      bucket.left + ((now - bucket.at) * this.perMinute) / 60_000,
+    );
+    if (bytes > left) {
+      this.buckets.set(userId, { left, at: now });
+      return false;
+    }
+    this.buckets.set(userId, { left: left - bytes, at: now });
+    if (this.buckets.size > 100_000) this.sweep(now);
+    return true;
+  }
+
+  /** Forgets the users whose budget is full again (they would start full anyway). */
+  private sweep(now: number): void {
+    for (const [userId, bucket] of this.buckets)
+      if (bucket.left + ((now - bucket.at) * this.perMinute) / 60_000 >= this.perMinute)
+        this.buckets.delete(userId);
+  }
+}
+
+/** One canvas's totals: its distinct element ids and the bytes of its saved drawing. */
+class CanvasTally implements StreamTally<CanvasCommand, CanvasEvent> {
+  private readonly ids = new Set<string>();
+  private bytes = 0;
+
+  constructor(
+    private readonly quotas: QuotaConfig,
+    private readonly budget: MinuteBudget,
+  ) {}
+
+  count(event: CanvasEvent): void {
+    const elements = elementsOf(event);
+    if (elements.length === 0) return;
+    for (const element of elements) this.ids.add(element.id);
+    this.bytes += drawingBytes(elements);
+  }
+
+  admit(command: CanvasCommand, events: readonly CanvasEvent[]): void {
+    let bytes = 0;
+    let added = 0;
+    const fresh = new Set<string>();
+    for (const event of events) {
+      const elements = elementsOf(event);
+      bytes += drawingBytes(elements);
+      for (const { id } of elements)
+        if (!this.ids.has(id) && !fresh.has(id)) {
+          fresh.add(id);
+          added += 1;
+        }
+    }
+    if (bytes === 0) return;
+    if (this.ids.size + added > this.quotas.elementsPerCanvas)
+      throw new DomainError('QUOTA_EXCEEDED', QUOTA_ELEMENTS_PER_CANVAS_REACHED);
+    if (this.bytes + bytes > this.quotas.bytesPerCanvas)
+      throw new DomainError('QUOTA_EXCEEDED', QUOTA_BYTES_PER_CANVAS_REACHED);
+    // Only live drawing spends the minute's budget: a restore or a fork is one owner's action
+    // (bounded by the canvas totals), and a large one must not be refused for ever.
+    if (command.type === 'DrawLine' && !this.budget.take(command.metadata.actorId, bytes))
+      throw new DomainError('QUOTA_EXCEEDED', QUOTA_BYTES_PER_MINUTE_REACHED);
+  }
+}
+
+/** The canvas command handler's admission: per-canvas totals and the per-user minute budget. */
+export function canvasQuotas(
+  quotas: QuotaConfig,
+  clock: QuotaClock,
+): Admission<CanvasCommand, CanvasEvent> {
+  const budget = new MinuteBudget(quotas.bytesPerMinute, clock);
+  return { tally: () => new CanvasTally(quotas, budget) };
+}
