@@ -38,6 +38,8 @@ type Outcome =
 const OK_READ: Outcome = { allowed: true, appends: false };
 const OK_CHANGE: Outcome = { allowed: true, appends: true };
 const HIDDEN_REST: Outcome = { status: 404, message: CANVAS_NOT_FOUND };
+/** Whoever cannot see the canvas is told what a canvas that does not exist answers (#14). */
+const HIDDEN_SOCKET: Outcome = { code: 'NOT_FOUND', message: CANVAS_NOT_FOUND };
 const FORBIDDEN_REST: Outcome = { status: 403, message: NOT_ALLOWED };
 const FORBIDDEN_SOCKET: Outcome = { code: 'FORBIDDEN', message: NOT_ALLOWED };
 const NOT_ACCESSIBLE: Outcome = { code: 'FORBIDDEN', message: CANVAS_NOT_ACCESSIBLE };
@@ -71,33 +73,33 @@ const MATRIX: Record<Role, Record<Action, Outcome>> = {
   },
   'removed collaborator': {
     read: HIDDEN_REST,
-    join: FORBIDDEN_SOCKET,
-    draw: NOT_ACCESSIBLE,
-    rename: FORBIDDEN_REST,
-    delete: FORBIDDEN_REST,
-    invite: FORBIDDEN_SOCKET,
-    remove: FORBIDDEN_SOCKET,
-    leave: NOT_ACCESSIBLE,
+    join: HIDDEN_SOCKET,
+    draw: HIDDEN_SOCKET,
+    rename: HIDDEN_REST,
+    delete: HIDDEN_REST,
+    invite: HIDDEN_SOCKET,
+    remove: HIDDEN_SOCKET,
+    leave: HIDDEN_SOCKET,
   },
   'pending invitee': {
     read: HIDDEN_REST,
-    join: FORBIDDEN_SOCKET,
-    draw: NOT_ACCESSIBLE,
-    rename: FORBIDDEN_REST,
-    delete: FORBIDDEN_REST,
-    invite: FORBIDDEN_SOCKET,
-    remove: FORBIDDEN_SOCKET,
-    leave: NOT_ACCESSIBLE,
+    join: HIDDEN_SOCKET,
+    draw: HIDDEN_SOCKET,
+    rename: HIDDEN_REST,
+    delete: HIDDEN_REST,
+    invite: HIDDEN_SOCKET,
+    remove: HIDDEN_SOCKET,
+    leave: HIDDEN_SOCKET,
   },
   stranger: {
     read: HIDDEN_REST,
-    join: FORBIDDEN_SOCKET,
-    draw: NOT_ACCESSIBLE,
-    rename: FORBIDDEN_REST,
-    delete: FORBIDDEN_REST,
-    invite: FORBIDDEN_SOCKET,
-    remove: FORBIDDEN_SOCKET,
-    leave: NOT_ACCESSIBLE,
+    join: HIDDEN_SOCKET,
+    draw: HIDDEN_SOCKET,
+    rename: HIDDEN_REST,
+    delete: HIDDEN_REST,
+    invite: HIDDEN_SOCKET,
+    remove: HIDDEN_SOCKET,
+    leave: HIDDEN_SOCKET,
   },
   'signed-out': {
     read: SIGNED_OUT_REST,

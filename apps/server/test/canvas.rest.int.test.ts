@@ -190,11 +190,11 @@ describe('/canvas', () => {
       expect(detail.status).toBe(404);
     });
 
-    it("answers 403 'Not allowed!' to someone else and 404 for a missing canvas", async () => {
+    it('answers a stranger the 404 of a missing canvas', async () => {
       const canvasId = await createCanvas(server, alice.token, 'Kept');
       const byStranger = await server.post(`/canvas/deletecanvas/${canvasId}`, {}, bob.token);
-      expect(byStranger.status).toBe(403);
-      expect(byStranger.body).toEqual({ success: false, message: NOT_ALLOWED });
+      expect(byStranger.status).toBe(404);
+      expect(byStranger.body).toEqual({ success: false, message: CANVAS_NOT_FOUND });
       const missing = await server.post('/canvas/deletecanvas/no-such-canvas', {}, alice.token);
       expect(missing.status).toBe(404);
       expect(missing.body.message).toBe(CANVAS_NOT_FOUND);

@@ -9,6 +9,7 @@ import {
   CANNOT_INVITE_YOURSELF,
   CANNOT_REMOVE_YOURSELF,
   CANVAS_NOT_ACCESSIBLE,
+  CANVAS_NOT_FOUND,
   INVALID_INVITATION,
   NOT_A_COLLABORATOR,
   NOT_ALLOWED,
@@ -183,10 +184,12 @@ describe('live canvases over sockets', () => {
       });
     });
 
-    it("refuses without a pending invitation: 'Invalid invitation.' and nothing stored", async () => {
+    it("refuses without a pending invitation: 'Invalid invitation.' to a member, 'Canvas not found.' to anyone else; nothing stored", async () => {
       const before = await logLength(server);
       const ack = await emitWithAck(guestSocket, 'accept-invitation', { canvasId });
-      expect(ack).toEqual({ ok: false, error: { code: 'CONFLICT', message: INVALID_INVITATION } });
+      expect(ack).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: CANVAS_NOT_FOUND } });
+      const own = await emitWithAck(ownerSocket, 'accept-invitation', { canvasId });
+      expect(own).toEqual({ ok: false, error: { code: 'CONFLICT', message: INVALID_INVITATION } });
       expect(await logLength(server)).toBe(before);
     });
   });
@@ -230,10 +233,7 @@ describe('live canvases over sockets', () => {
         eventId: freshEventId(),
         elements: [element('intruder')],
       });
-      expect(draw).toEqual({
-        ok: false,
-        error: { code: 'FORBIDDEN', message: CANVAS_NOT_ACCESSIBLE },
-      });
+      expect(draw).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: CANVAS_NOT_FOUND } });
     });
 
     it('refuses removing the owner or someone who is neither collaborator nor invited', async () => {
@@ -331,13 +331,16 @@ describe('live canvases over sockets', () => {
       expect(ack).toEqual({ ok: true, data: { canvasId } });
     });
 
-    it("refuses delete-canvas for a canvas that still exists or is not the caller's with 'Not allowed!'", async () => {
+    it("refuses delete-canvas for a canvas that still exists with 'Not allowed!', one not the caller's with 'Canvas not found.'", async () => {
       await makeCollaborator(ownerSocket, guestSocket, guest.id, canvasId);
       const early = await emitWithAck(ownerSocket, 'delete-canvas', canvasId);
       expect(early).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: NOT_ALLOWED } });
       await server.post(`/canvas/deletecanvas/${canvasId}`, {}, owner.token);
       const byGuest = await emitWithAck(guestSocket, 'delete-canvas', canvasId);
-      expect(byGuest).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: NOT_ALLOWED } });
+      expect(byGuest).toEqual({
+        ok: false,
+        error: { code: 'NOT_FOUND', message: CANVAS_NOT_FOUND },
+      });
     });
   });
 });

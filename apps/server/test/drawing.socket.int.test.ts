@@ -4,8 +4,8 @@
  * volatile pointer.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CANVAS_NOT_FOUND, ELEMENT_TYPE_NOT_ALLOWED, NOT_ALLOWED } from '@tabula/domain';
-import type { JoinCanvasResult } from '@tabula/domain/protocol';
+import { CANVAS_NOT_FOUND, ELEMENT_TYPE_NOT_ALLOWED } from '@tabula/domain';
+import type { JoinCanvasResult, JoinCanvasSnapshot } from '@tabula/domain/protocol';
 import type { Member } from './scenario';
 import {
   createCanvas,
@@ -129,13 +129,13 @@ describe('drawing over sockets', () => {
         sinceRevision: 999,
       });
       expect(ack).toMatchObject({ ok: true, data: { kind: 'snapshot', canvasId } });
-      const data = (ack as { data: JoinCanvasResult }).data;
+      const data = (ack as { data: JoinCanvasSnapshot }).data;
       expect(data.revision).toBeLessThan(999);
     });
 
-    it("refuses someone who is neither owner nor collaborator with 'Not allowed!', and a canvas that does not exist with 'Canvas not found.'", async () => {
+    it("refuses someone who is neither owner nor collaborator and a canvas that does not exist alike: 'Canvas not found.'", async () => {
       const ack = await emitWithAck(strangerSocket, 'join-canvas', { canvasId });
-      expect(ack).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: NOT_ALLOWED } });
+      expect(ack).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: CANVAS_NOT_FOUND } });
       const missing = await emitWithAck(strangerSocket, 'join-canvas', {
         canvasId: 'no-such-canvas',
       });

@@ -139,10 +139,7 @@ export function deleteCanvas(state: CanvasState, command: DeleteCanvas): [Canvas
  * each of an allowed type.
  */
 export function drawLine(state: CanvasState, command: DrawLine): [LineDrawn] {
-  const canvas = existing(state, command);
-  if (!canRead(canvas, command.metadata.actorId)) {
-    throw new DomainError('FORBIDDEN', CANVAS_NOT_ACCESSIBLE);
-  }
+  const canvas = visible(state, command);
   const { elements, timing } = command.data;
   if (elements.length === 0) throw new DomainError('INVALID', EMPTY_UPDATE);
   if (elements.length > MAX_ELEMENTS_PER_UPDATE)
@@ -186,7 +183,11 @@ export function acceptInvitation(
 ): [InvitationAccepted] {
   const canvas = existing(state, command);
   const userId = command.metadata.actorId;
-  if (!isInvited(canvas, userId)) throw new DomainError('CONFLICT', INVALID_INVITATION);
+  if (!isInvited(canvas, userId)) {
+    // Only someone who can see the canvas learns that it exists.
+    if (!canRead(canvas, userId)) throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
+    throw new DomainError('CONFLICT', INVALID_INVITATION);
+  }
   return [
     {
       type: 'InvitationAccepted',
@@ -218,7 +219,7 @@ export function removeCollaborator(
 
 /** [C16] A collaborator leaves; the owner (or anyone else) cannot. */
 export function leaveCanvas(state: CanvasState, command: LeaveCanvas): [CollaboratorLeft] {
-  const canvas = existing(state, command);
+  const canvas = visible(state, command);
   const userId = command.metadata.actorId;
   if (!isCollaborator(canvas, userId)) throw new DomainError('FORBIDDEN', CANVAS_NOT_ACCESSIBLE);
   return [
@@ -254,9 +255,7 @@ export function restoreCanvas(state: CanvasState, command: RestoreCanvas): [Canv
 
 /** The owner or a collaborator names a revision (1..60 characters after trim). */
 export function nameCheckpoint(state: CanvasState, command: NameCheckpoint): [CheckpointNamed] {
-  const canvas = existing(state, command);
-  if (!canRead(canvas, command.metadata.actorId))
-    throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
+  const canvas = visible(state, command);
   assertRevision(command.data.revision);
   const label = command.data.label.trim();
   if (label.length < MIN_CHECKPOINT_LABEL_LENGTH || label.length > MAX_CHECKPOINT_LABEL_LENGTH) {
@@ -324,9 +323,21 @@ function existing(state: CanvasState, command: CanvasCommand): ActiveCanvas {
   return state;
 }
 
-/** An existing canvas whose owner is the actor, else FORBIDDEN 'Not allowed!'. */
-function ownedBy(state: CanvasState, command: CanvasCommand): ActiveCanvas {
+/**
+ * An existing canvas the actor may see (owner or collaborator), else NOT_FOUND: to anyone
+ * else a canvas that is not theirs answers exactly as one that does not exist, so canvas ids
+ * cannot be probed.
+ */
+export function visible(state: CanvasState, command: CanvasCommand): ActiveCanvas {
   const canvas = existing(state, command);
+  if (!canRead(canvas, command.metadata.actorId))
+    throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
+  return canvas;
+}
+
+/** A canvas the actor owns; a collaborator gets FORBIDDEN 'Not allowed!', anyone else 404. */
+function ownedBy(state: CanvasState, command: CanvasCommand): ActiveCanvas {
+  const canvas = visible(state, command);
   if (canvas.ownerId !== command.metadata.actorId) throw new DomainError('FORBIDDEN', NOT_ALLOWED);
   return canvas;
 }

@@ -49,13 +49,13 @@ describe('view links', () => {
       ]);
   });
 
-  it('a collaborator or a stranger may not create or revoke one; nor on a missing canvas', () => {
+  it('a collaborator may not create or revoke one (403); a stranger is told, as on a missing canvas, 404', () => {
     spec.given(withCollaborator(BOB)).when(create('l1', BOB)).thenThrows('FORBIDDEN', NOT_ALLOWED);
     spec.given([]).when(create('l1')).thenThrows('NOT_FOUND', CANVAS_NOT_FOUND);
     spec
       .given([created, linkCreated('l1')])
       .when(canvasCommand('RevokeShareLink', { canvasId: CANVAS_ID, linkId: 'l1' }, BOB))
-      .thenThrows('FORBIDDEN', NOT_ALLOWED);
+      .thenThrows('NOT_FOUND', CANVAS_NOT_FOUND);
   });
 
   it('the owner revokes an active link (the event names its hash); a revoked or unknown one is not found', () => {

@@ -15,6 +15,7 @@ import {
 import type { CreateShareLink, RevokeShareLink } from './canvas.commands';
 import type { ShareLinkCreated, ShareLinkRevoked } from './canvas.events';
 import type { ActiveCanvas, CanvasState } from './canvas.state';
+import { canRead } from './canvas.state';
 
 /** View links one canvas may have at once. */
 export const MAX_SHARE_LINKS = 10;
@@ -22,6 +23,9 @@ export const MAX_SHARE_LINKS = 10;
 function ownedCanvas(state: CanvasState, command: CreateShareLink | RevokeShareLink): ActiveCanvas {
   if (state.status !== 'active') throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
   if (state.canvasId !== command.data.canvasId) throw new DomainError('INVALID', INVALID_REQUEST);
+  // A stranger is told the same as for a canvas that does not exist; a collaborator, 403.
+  if (!canRead(state, command.metadata.actorId))
+    throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
   if (state.ownerId !== command.metadata.actorId) throw new DomainError('FORBIDDEN', NOT_ALLOWED);
   return state;
 }

@@ -8,6 +8,7 @@ import {
   DomainError,
   NOT_ALLOWED,
   USER_NOT_ONLINE,
+  canRead,
   isCollaborator,
 } from '@tabula/domain';
 import {
@@ -129,10 +130,11 @@ export function registerCollaborationHandlers(
       async (payload) => {
         const canvasId = parseId(payload);
         const state = await canvases.state(canvasId);
-        if (state.status === 'none') throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
-        if (state.status === 'active' || state.ownerId !== me())
+        if (state.status === 'deleted' && state.ownerId === me()) return { canvasId };
+        // Not deleted yet: 403 to whoever can see it; to anyone else, as if it did not exist.
+        if (state.status === 'active' && canRead(state, me()))
           throw new DomainError('FORBIDDEN', NOT_ALLOWED);
-        return { canvasId };
+        throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
       },
       logError,
     ),
