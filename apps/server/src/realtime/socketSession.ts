@@ -1,14 +1,22 @@
 /**
  * A Socket.IO socket as a live-room session: frames are Socket.IO packets encoded once by the
- * server's encoder and written straight to the socket's Engine.IO connection; the backlog is
- * what Engine.IO holds for it plus what the WebSocket has not yet handed to the network.
+ * server's encoder (and framed once for WebSocket) and written to the socket's Engine.IO
+ * connection at the end of the turn, all of a turn's frames in one write; the backlog is what
+ * Engine.IO holds for it plus what the WebSocket has not yet handed to the network.
  */
 import type { FrameEncoder, LiveSession } from '../features/canvases/live/liveSession';
 import { stringify } from '../infrastructure/sharedJson';
 import type { AppSocket } from './socketTypes';
 
-/** Encoded Engine.IO messages of one Socket.IO packet. */
-export type SocketFrame = readonly (string | Buffer)[];
+/**
+ * One Socket.IO packet, encoded once for every session that gets it: its text (for polling
+ * and for sessions of another namespace) and, made by the first WebSocket session that writes
+ * it, the WebSocket frame itself, which every other WebSocket session then writes as it is.
+ */
+export interface SocketFrame {
+  readonly text: string;
+  ws?: Buffer[];
+}
 
 /**
  * Socket.IO packets in the default parser's text form (`2` = EVENT, namespace `/`, no ack id,
@@ -17,22 +25,38 @@ export type SocketFrame = readonly (string | Buffer)[];
  */
 export function socketFrameEncoder(): FrameEncoder<SocketFrame> {
   return {
-    encode: (event, payload) => [
-      `2${event === 'updated-canvas' ? stringify([event, payload]) : JSON.stringify([event, payload])}`,
-    ],
+    encode: (event, payload) => ({
+      text: `2${event === 'updated-canvas' ? stringify([event, payload]) : JSON.stringify([event, payload])}`,
+    }),
   };
+}
+
+interface EnginePacket {
+  type: 'message';
+  data: string;
+  options: { compress: boolean; wsPreEncodedFrame?: Buffer[] };
+}
+
+/** The `ws` sender's frame maker (the class of the WebSocket's own sender, so they agree). */
+interface FrameMaker {
+  frame(data: Buffer, options: object): Buffer[];
 }
 
 interface EngineConnection {
   readyState: string;
   writeBuffer: { data?: string | Buffer }[];
   transport: {
-    socket?: { bufferedAmount?: number };
+    name: string;
+    socket?: {
+      bufferedAmount?: number;
+      _sender?: { constructor: Partial<FrameMaker> };
+      _socket?: { cork(): void; uncork(): void };
+    };
     once(event: 'drain', listener: () => void): unknown;
     removeListener(event: 'drain', listener: () => void): unknown;
   };
-  write(data: string | Buffer): unknown;
-  on(event: 'upgrade' | 'close', listener: () => void): unknown;
+  flush(): void;
+  on(event: 'upgrade' | 'close' | 'packetCreate', listener: () => void): unknown;
 }
 
 function sizeOf(data: string | Buffer | undefined): number {
@@ -46,6 +70,33 @@ export function socketBacklogBytes(socket: AppSocket): number {
   let bytes = conn.transport.socket?.bufferedAmount ?? 0;
   for (const packet of conn.writeBuffer) bytes += sizeOf(packet.data);
   return bytes;
+}
+
+const FRAME_OPTIONS = { fin: true, opcode: 1, mask: false, rsv1: false, readOnly: false };
+
+/** The frame as one WebSocket text message (`4` = Engine.IO MESSAGE), made once. */
+function webSocketFrame(frame: SocketFrame, maker: FrameMaker): Buffer[] {
+  if (frame.ws === undefined) {
+    const [header, data] = maker.frame(Buffer.from(`4${frame.text}`), FRAME_OPTIONS);
+    frame.ws = [data === undefined ? header! : Buffer.concat([header!, data])];
+  }
+  return frame.ws;
+}
+
+/**
+ * Writes are gathered until the end of the current turn of the event loop (every message
+ * that arrived in it has been handled), then each connection gets all of its frames in one
+ * system call instead of one per frame.
+ */
+const flushing = new Set<() => void>();
+function flushAll(): void {
+  const due = [...flushing];
+  flushing.clear();
+  for (const flush of due) flush();
+}
+function flushLater(flush: () => void): void {
+  if (flushing.size === 0) setImmediate(flushAll);
+  flushing.add(flush);
 }
 
 /**
@@ -89,17 +140,54 @@ export function socketSession(socket: AppSocket, namespace?: string): LiveSessio
   conn.on('close', () => {
     disarm();
     waiting.length = 0;
+    pending = [];
   });
+
+  /** Frames written in this turn, not yet handed to Engine.IO. */
+  let pending: SocketFrame[] = [];
+
+  function packet(frame: SocketFrame): EnginePacket {
+    if (namespace)
+      return {
+        type: 'message',
+        data: `${frame.text[0]}${namespace},${frame.text.slice(1)}`,
+        options: { compress: true },
+      };
+    const maker = conn.transport.socket?._sender?.constructor;
+    const options: EnginePacket['options'] = { compress: true };
+    if (maker?.frame) options.wsPreEncodedFrame = webSocketFrame(frame, maker as FrameMaker);
+    return { type: 'message', data: frame.text, options };
+  }
+
+  /** Puts the pending frames into Engine.IO's write buffer, in order. */
+  function handOver(): void {
+    if (pending.length === 0) return;
+    const frames = pending;
+    pending = [];
+    for (const frame of frames) (conn.writeBuffer as EnginePacket[]).push(packet(frame));
+  }
+
+  function flush(): void {
+    if (pending.length === 0 || conn.readyState !== 'open') return void (pending = []);
+    handOver();
+    // One write for all of them: the WebSocket's own writes are nested in this cork.
+    const tcp = conn.transport.name === 'websocket' ? conn.transport.socket?._socket : undefined;
+    tcp?.cork();
+    conn.flush();
+    tcp?.uncork();
+  }
+
+  // Anything else sent on this connection (acks, other events) goes after the frames written
+  // before it: Engine.IO announces each packet just before it queues it.
+  conn.on('packetCreate', handOver);
 
   return {
     id: socket.id,
     userId: socket.data.userId,
     write(frame) {
       if (conn.readyState !== 'open') return;
-      for (const data of frame)
-        conn.write(
-          namespace && typeof data === 'string' ? `${data[0]}${namespace},${data.slice(1)}` : data,
-        );
+      pending.push(frame);
+      if (pending.length === 1) flushLater(flush);
     },
     backlogBytes,
     onceDrained(listener) {

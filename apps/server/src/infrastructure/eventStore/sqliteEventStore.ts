@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-
 import Database from 'better-sqlite3';
 import { Subject } from 'rxjs';
 import type { Observable } from 'rxjs';
 
+import { privateDataFile } from '../dataFiles';
 import { assertValidAppend, repeatedEventIds, streamPage } from './appendRules';
 import { catchUpThenLive } from './catchUpSubscription';
 import {
@@ -42,8 +40,9 @@ export interface SqliteEventStoreOptions {
   dataDir: string;
   /**
    * How long the first queued append waits for others before the group is written.
-   * 0 (default): the group closes at the next turn of the event loop, which already gathers
-   * every append issued in the same tick (and every writer woken by the previous COMMIT).
+   * 0 (default): the group closes as soon as the code that queued it is done (the next tick):
+   * no wait for the rest of the event loop's turn. The writer still gathers every group that
+   * arrived while it was committing the previous one into one transaction.
    */
   groupCommitWindowMs?: number;
   /** Source of `recordedAt`; defaults to the system clock. */
@@ -90,8 +89,7 @@ interface PendingAppend<E extends StorableEvent> {
 export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
   options: SqliteEventStoreOptions,
 ): SqliteEventStore<E> {
-  mkdirSync(options.dataDir, { recursive: true });
-  const file = path.resolve(options.dataDir, EVENTS_FILE_NAME);
+  const file = privateDataFile(options.dataDir, EVENTS_FILE_NAME);
   // The tables exist before the writer starts; from then on this connection only reads.
   const db = new Database(file);
   applyDurablePragmas(db);
@@ -122,17 +120,17 @@ export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
   );
 
   let queue: PendingAppend<E>[] = [];
-  let timer: NodeJS.Immediate | NodeJS.Timeout | undefined;
+  /** A flush is scheduled (a timer when a window is set). */
+  let scheduled = false;
+  let timer: NodeJS.Timeout | undefined;
   let closed = false;
   let closing: Promise<void> | undefined;
 
   /** Sends the queued appends to the writer as one group. */
   function flush(): void {
-    if (timer !== undefined) {
-      clearTimeout(timer as NodeJS.Timeout);
-      clearImmediate(timer as NodeJS.Immediate);
-      timer = undefined;
-    }
+    scheduled = false;
+    clearTimeout(timer);
+    timer = undefined;
     const group = queue;
     queue = [];
     if (group.length === 0) return;
@@ -192,8 +190,10 @@ export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
   }
 
   function schedule(): void {
-    if (timer !== undefined) return;
-    timer = windowMs > 0 ? setTimeout(flush, windowMs) : setImmediate(flush);
+    if (scheduled) return;
+    scheduled = true;
+    if (windowMs > 0) timer = setTimeout(flush, windowMs);
+    else process.nextTick(flush);
   }
 
   function readAfter(after: number, maxCount: number): RecordedEvent<E>[] {

@@ -2,7 +2,7 @@
  * One live canvas on this node: the sessions showing it, the committed drawing changes going
  * out to them and the ink relayed between them. Knows nothing of Socket.IO.
  *
- * Commits: everything published in one turn of the event loop (a commit group) goes out as
+ * Commits: everything published together (the events of one COMMIT) goes out as
  * ONE `updated-canvas`, encoded once for the room; a session never gets back its own commit
  * (its ack told it the revision). A session whose transport holds more than `maxBacklogBytes`
  * gets nothing more until it drains, then one message with everything it missed, read from
@@ -111,7 +111,9 @@ export class CanvasRoom<Frame> {
    */
   publish(update: DrawingUpdate | Promise<DrawingUpdate | null>): void {
     this.queued.push(update);
-    if (this.queued.length === 1 && this.flushing === null) setImmediate(() => this.flush());
+    // The group closes once the code that published it is done (the events of one COMMIT
+    // are published together), with no wait for the rest of the event loop's turn.
+    if (this.queued.length === 1 && this.flushing === null) process.nextTick(() => this.flush());
   }
 
   /** Relays ink to every session of the room but the sender's (when it is on this node). */
