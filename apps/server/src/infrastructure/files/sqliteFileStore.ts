@@ -4,10 +4,9 @@
  * `secure_delete` is on, so the pages of purged bytes are zeroed, and a purge checkpoints the
  * WAL so no copy of them stays there either.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { FileMimeType } from '@tabula/domain/protocol';
+import { privateDataFile } from '../dataFiles';
 import { EVENTS_FILE_NAME } from '../eventStore/sqliteSchema';
 import type { FileStore } from './fileStore';
 
@@ -18,8 +17,7 @@ interface FileRow {
 }
 
 export function openSqliteFileStore(options: { dataDir: string }): FileStore {
-  mkdirSync(options.dataDir, { recursive: true });
-  const db = new Database(path.resolve(options.dataDir, EVENTS_FILE_NAME));
+  const db = new Database(privateDataFile(options.dataDir, EVENTS_FILE_NAME));
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
   db.pragma('secure_delete = ON');

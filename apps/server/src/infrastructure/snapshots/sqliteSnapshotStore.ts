@@ -3,9 +3,8 @@
  * a connection of their own. `secure_delete` is on, so a purged snapshot's pages are zeroed;
  * the event store's erasure checkpoints the WAL afterwards.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import Database from 'better-sqlite3';
+import { privateDataFile } from '../dataFiles';
 import { EVENTS_FILE_NAME } from '../eventStore/sqliteSchema';
 import type { SnapshotStore, StoredSnapshot } from './snapshotStore';
 
@@ -17,8 +16,7 @@ interface SnapshotRow {
 }
 
 export function openSqliteSnapshotStore(options: { dataDir: string }): SnapshotStore {
-  mkdirSync(options.dataDir, { recursive: true });
-  const db = new Database(path.resolve(options.dataDir, EVENTS_FILE_NAME));
+  const db = new Database(privateDataFile(options.dataDir, EVENTS_FILE_NAME));
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
   db.pragma('secure_delete = ON');
