@@ -34,8 +34,10 @@ export interface Config {
 export interface RateLimitConfig {
   /** Auth requests per IP per minute. */
   authPerIpPerMinute: number;
-  /** Failed logins per account per 15 minutes. */
+  /** Failed logins per account before each further attempt waits (1 s, doubling, ≤ 30 s). */
   failedLoginsPerAccount: number;
+  /** Failed logins per IP before each further attempt waits (1 s, doubling, ≤ 5 min). */
+  failedLoginsPerIp?: number;
   /** Socket messages per socket per second. */
   socketMessagesPerSecond: number;
 }
@@ -180,6 +182,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     rateLimits: {
       authPerIpPerMinute: integer(env, 'AUTH_RATE_PER_IP_PER_MINUTE', 60, 1, 1_000_000),
       failedLoginsPerAccount: integer(env, 'AUTH_FAILED_LOGINS_PER_ACCOUNT', 10, 1, 1_000_000),
+      failedLoginsPerIp: integer(env, 'AUTH_FAILED_LOGINS_PER_IP', 20, 1, 1_000_000),
       socketMessagesPerSecond: integer(env, 'SOCKET_MESSAGES_PER_SECOND', 200, 1, 1_000_000),
     },
     quotas: quotas(env),

@@ -1,6 +1,7 @@
 /**
  * `/auth`: createuser, loginuser, demologin, fetchuser, updateuser, logout (PROTOCOL.md).
- * Sign-up, login and demo login are rate limited per IP; failed logins also per account.
+ * Sign-up, login and demo login are rate limited per IP; failed logins slow further attempts
+ * per account and per IP with a growing delay (`LoginBackoff`), never a long lockout.
  */
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
@@ -24,8 +25,16 @@ import type { AppContext } from '../../appContext';
 import type { AuthService } from './auth.service';
 import type { DemoAccounts } from './demoAccounts';
 import { toUserFields } from './auth.service';
+import { LoginBackoff } from './loginBackoff';
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const MINUTE = 60_000;
+
+/** After the free failures: 1 s, 2 s, 4 s … at most 30 s per account; forgotten after 15 min. */
+const ACCOUNT_BACKOFF = { baseDelayMs: 1000, maxDelayMs: 30_000, forgetMs: 15 * MINUTE };
+/** Per IP (across accounts): 1 s doubling to 5 minutes; forgotten after an hour. */
+const IP_BACKOFF = { baseDelayMs: 1000, maxDelayMs: 5 * MINUTE, forgetMs: 60 * MINUTE };
+/** Failures per IP before its delays start, unless configured. */
+export const DEFAULT_FAILED_LOGINS_PER_IP = 20;
 
 function tooMany(retryAfterMs: number): HttpProblem {
   return new HttpProblem(429, TOO_MANY_ATTEMPTS, {
@@ -40,9 +49,15 @@ export function authRoutes(
 ): Router {
   const router = new Router({ prefix: '/auth' });
   const perIp = new RateLimiter(context.rateLimits.authPerIpPerMinute, 60_000);
-  const failedPerAccount = new RateLimiter(
-    context.rateLimits.failedLoginsPerAccount,
-    FIFTEEN_MINUTES,
+  const now = () => context.clock.now().getTime();
+  const limits = context.rateLimits;
+  const accountBackoff = new LoginBackoff(
+    { ...ACCOUNT_BACKOFF, freeFailures: limits.failedLoginsPerAccount },
+    now,
+  );
+  const ipBackoff = new LoginBackoff(
+    { ...IP_BACKOFF, freeFailures: limits.failedLoginsPerIp ?? DEFAULT_FAILED_LOGINS_PER_IP },
+    now,
   );
 
   async function limitByIp(ctx: Context, next: Next): Promise<void> {
@@ -59,16 +74,25 @@ export function authRoutes(
   router.post('/loginuser', limitByIp, async (ctx) => {
     const body = parseDto(LoginUserDto, ctx.request.body);
     const account = normaliseEmail(body.email);
-    const wait = failedPerAccount.blockedFor(account);
-    if (wait > 0) throw tooMany(wait);
+    const ipWait = ipBackoff.attempt(ctx.ip);
+    if (ipWait > 0) throw tooMany(ipWait);
+    const accountWait = accountBackoff.attempt(account);
+    if (accountWait > 0) {
+      ipBackoff.succeeded(ctx.ip, false); // not tried: the IP's attempt is not a failure
+      throw tooMany(accountWait);
+    }
     try {
       ok(ctx, await auth.logIn(body.email, body.password));
-      failedPerAccount.reset(account);
     } catch (error) {
-      if (error instanceof DomainError && error.code === 'NOT_AUTHENTICATED')
-        failedPerAccount.hit(account);
+      if (!(error instanceof DomainError && error.code === 'NOT_AUTHENTICATED')) {
+        // The password was right (another device is online, …): not a failed guess.
+        accountBackoff.succeeded(account, true);
+        ipBackoff.succeeded(ctx.ip, false);
+      }
       throw error;
     }
+    accountBackoff.succeeded(account, true);
+    ipBackoff.succeeded(ctx.ip, false);
   });
 
   router.post('/demologin', limitByIp, async (ctx) => {
