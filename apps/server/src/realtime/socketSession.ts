@@ -9,13 +9,13 @@ import { stringify } from '../infrastructure/sharedJson';
 import type { AppSocket } from './socketTypes';
 
 /**
- * One Socket.IO packet, encoded once for every session that gets it: its text (for polling
- * and for sessions of another namespace) and, made by the first WebSocket session that writes
- * it, the WebSocket frame itself, which every other WebSocket session then writes as it is.
+ * One Socket.IO packet, encoded once for every session that gets it: its text and, made by
+ * the first session of `/` that writes it, Engine.IO's packet holding it as a ready WebSocket
+ * frame, which every session then hands to Engine.IO as it is.
  */
 export interface SocketFrame {
   readonly text: string;
-  ws?: Buffer[];
+  packet?: EnginePacket;
 }
 
 /**
@@ -37,11 +37,6 @@ interface EnginePacket {
   options: { compress: boolean; wsPreEncodedFrame?: Buffer[] };
 }
 
-/** The `ws` sender's frame maker (the class of the WebSocket's own sender, so they agree). */
-interface FrameMaker {
-  frame(data: Buffer, options: object): Buffer[];
-}
-
 interface EngineConnection {
   readyState: string;
   writeBuffer: { data?: string | Buffer }[];
@@ -49,7 +44,6 @@ interface EngineConnection {
     name: string;
     socket?: {
       bufferedAmount?: number;
-      _sender?: { constructor: Partial<FrameMaker> };
       _socket?: { cork(): void; uncork(): void };
     };
     once(event: 'drain', listener: () => void): unknown;
@@ -72,15 +66,38 @@ export function socketBacklogBytes(socket: AppSocket): number {
   return bytes;
 }
 
-const FRAME_OPTIONS = { fin: true, opcode: 1, mask: false, rsv1: false, readOnly: false };
-
-/** The frame as one WebSocket text message (`4` = Engine.IO MESSAGE), made once. */
-function webSocketFrame(frame: SocketFrame, maker: FrameMaker): Buffer[] {
-  if (frame.ws === undefined) {
-    const [header, data] = maker.frame(Buffer.from(`4${frame.text}`), FRAME_OPTIONS);
-    frame.ws = [data === undefined ? header! : Buffer.concat([header!, data])];
+/**
+ * `4` (Engine.IO MESSAGE) and the text as one unmasked, final WebSocket text frame
+ * (RFC 6455 §5.2), in one buffer. Engine.IO's WebSocket transport writes such a frame as it
+ * is (`wsPreEncodedFrame`, as Socket.IO's own broadcasts do); polling uses the text.
+ */
+function webSocketFrame(text: string): Buffer {
+  const length = 1 + Buffer.byteLength(text);
+  const header = length < 126 ? 2 : length < 65536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(header + length);
+  frame[0] = 0x81; // FIN, opcode 1: text
+  if (length < 126) frame[1] = length;
+  else if (length < 65536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeUInt32BE(Math.floor(length / 2 ** 32), 2);
+    frame.writeUInt32BE(length % 2 ** 32, 6);
   }
-  return frame.ws;
+  frame[header] = 0x34; // '4'
+  frame.write(text, header + 1);
+  return frame;
+}
+
+/** The frame's Engine.IO packet for namespace `/`, made once and shared (never changed). */
+function sharedPacket(frame: SocketFrame): EnginePacket {
+  frame.packet ??= {
+    type: 'message',
+    data: frame.text,
+    options: { compress: true, wsPreEncodedFrame: [webSocketFrame(frame.text)] },
+  };
+  return frame.packet;
 }
 
 /**
@@ -147,16 +164,9 @@ export function socketSession(socket: AppSocket, namespace?: string): LiveSessio
   let pending: SocketFrame[] = [];
 
   function packet(frame: SocketFrame): EnginePacket {
-    if (namespace)
-      return {
-        type: 'message',
-        data: `${frame.text[0]}${namespace},${frame.text.slice(1)}`,
-        options: { compress: true },
-      };
-    const maker = conn.transport.socket?._sender?.constructor;
-    const options: EnginePacket['options'] = { compress: true };
-    if (maker?.frame) options.wsPreEncodedFrame = webSocketFrame(frame, maker as FrameMaker);
-    return { type: 'message', data: frame.text, options };
+    if (!namespace) return sharedPacket(frame);
+    const data = `${frame.text[0]}${namespace},${frame.text.slice(1)}`;
+    return { type: 'message', data, options: { compress: true } };
   }
 
   /** Puts the pending frames into Engine.IO's write buffer, in order. */

@@ -11,26 +11,44 @@ import type { InkPointPatch, SceneElement } from '@tabula/domain';
 import type { InkMessage } from '@tabula/domain/protocol';
 
 type Preview =
-  { actorId: string; element: SceneElement } | { actorId: string; patch: InkPointPatch };
+  | { actorId: string; element: SceneElement }
+  /** `owned`: the patch was made here (a fold), so later folds may extend it in place. */
+  | { actorId: string; patch: InkPointPatch; owned?: boolean };
 
 export interface InkOutboxLimits {
   maxEntries: number;
   maxPoints: number;
 }
 
-/** `later` appended to `earlier` when it follows on from it (same element, no gap), else null. */
-function foldPatches(earlier: InkPointPatch, later: InkPointPatch): InkPointPatch | null {
+/**
+ * `later` appended to `earlier` when it follows on from it (same element, no gap), else null.
+ * A patch this outbox made is extended in place (a long wait costs each point once); one it
+ * was given is shared with other receivers and is copied first.
+ */
+function foldPatches(
+  earlier: InkPointPatch,
+  later: InkPointPatch,
+  owned: boolean,
+): InkPointPatch | null {
   const offset = later.fromIndex - earlier.fromIndex;
   if (later.id !== earlier.id || offset < 0 || offset > earlier.points.length) return null;
-  const folded: InkPointPatch = {
-    id: later.id,
-    version: Math.max(earlier.version, later.version),
-    fromIndex: earlier.fromIndex,
-    points: [...earlier.points.slice(0, offset), ...later.points],
-  };
+  const folded: InkPointPatch = owned
+    ? earlier
+    : { id: later.id, version: earlier.version, fromIndex: earlier.fromIndex, points: [] };
+  folded.version = Math.max(earlier.version, later.version);
+  folded.points = extend(earlier.points, offset, later.points, owned);
   if (earlier.pressures !== undefined && later.pressures !== undefined)
-    folded.pressures = [...earlier.pressures.slice(0, offset), ...later.pressures];
+    folded.pressures = extend(earlier.pressures, offset, later.pressures, owned);
+  else delete folded.pressures;
   return folded;
+}
+
+/** `head` cut at `offset`, then `tail` (in place when `head` is ours). */
+function extend<T>(head: T[], offset: number, tail: readonly T[], inPlace: boolean): T[] {
+  const out = inPlace ? head : head.slice(0, offset);
+  out.length = offset;
+  for (const item of tail) out.push(item);
+  return out;
 }
 
 export class InkOutbox {
@@ -55,9 +73,12 @@ export class InkOutbox {
         // A patch that does not follow on is useless to the receiver too: keep the element.
         next = element ? { actorId, element } : current;
       } else if (current) {
-        const folded = foldPatches(current.patch, patch);
+        const folded = foldPatches(current.patch, patch, current.owned === true);
         if (folded)
-          next = folded.points.length > this.limits.maxPoints ? null : { actorId, patch: folded };
+          next =
+            folded.points.length > this.limits.maxPoints
+              ? null
+              : { actorId, patch: folded, owned: true };
       }
       if (next) this.put(actorId, patch.id, next);
       else this.waiting.delete(key);
