@@ -1,13 +1,14 @@
 /**
  * `npm run rebuild-projections`: replays the event log into the read models of the
- * configured environment (Redis when REDIS_URL is set). The embedded default keeps read
- * models in memory and rebuilds them at every start, so there is nothing to do there.
+ * configured environment (Redis when REDIS_URL is set), beside the live ones, and swaps them
+ * in once they have caught up: safe while nodes serve (see `rebuildBesideLive`). The embedded
+ * default keeps read models in memory and rebuilds them at every start: nothing to do there.
  */
 import { fileURLToPath } from 'node:url';
 import { openAdapters } from '../adapters';
 import { PROJECTIONS } from '../projections/index';
 import { ConfigError, parseConfig } from '../config';
-import { rebuildProjections } from '../projections/rebuild';
+import { rebuildBesideLive } from '../projections/rebuildBesideLive';
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 
@@ -20,18 +21,22 @@ async function main(): Promise<void> {
     return;
   }
   const adapters = await openAdapters(config);
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(config.redisUrl);
   try {
     const started = performance.now();
-    const { position } = await rebuildProjections(
-      adapters.eventStore,
-      adapters.readModels,
-      PROJECTIONS,
-    );
+    const { position } = await rebuildBesideLive({
+      eventStore: adapters.eventStore,
+      redis,
+      projections: PROJECTIONS,
+      onError: (error) => console.error('[rebuild]', error),
+    });
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     console.log(
       `Rebuilt ${PROJECTIONS.map((p) => p.name).join(', ')} up to log position ${position} in ${seconds} s.`,
     );
   } finally {
+    redis.disconnect();
     await adapters.close();
   }
 }

@@ -1,0 +1,57 @@
+/**
+ * Rebuilds the Redis read models while nodes serve them: the projections replay the whole log
+ * into a shadow prefix, follow the log until they have applied what the live models have,
+ * then the shadow takes the live models' place in one atomic step (`swapInShadow`). Nodes
+ * never see an empty or half-built read model, and what they commit meanwhile is not lost:
+ * the swap only happens when both sides have applied the same events.
+ */
+import type { Redis } from 'ioredis';
+import type { Event } from '@tabula/domain';
+import type { EventStore } from '../infrastructure/eventStore/eventStore';
+import { createRedisReadModelStore } from '../infrastructure/readModels/redisReadModelStore';
+import { liveCheckpoints, swapInShadow } from '../infrastructure/readModels/redisReadModelSwap';
+import type { Projection } from './projection';
+import { ProjectionRunner } from './projectionRunner';
+
+/** The prefix of the read models every node uses in Redis. */
+export const REDIS_READ_MODELS_PREFIX = 'tabula:rm';
+
+export interface RebuildBesideLiveOptions {
+  eventStore: EventStore<Event>;
+  /** The caller's client; it stays open. */
+  redis: Redis;
+  projections: readonly Projection[];
+  live?: string;
+  onError?: (error: unknown) => void;
+}
+
+/** Resolves with the log position the rebuilt models had when they went live. */
+export async function rebuildBesideLive(
+  options: RebuildBesideLiveOptions,
+): Promise<{ position: number }> {
+  const live = options.live ?? REDIS_READ_MODELS_PREFIX;
+  const shadowPrefix = `${live}-rebuild`;
+  const names = options.projections.map((projection) => projection.name);
+  const shadow = createRedisReadModelStore({ redis: options.redis, prefix: shadowPrefix });
+  await shadow.clear();
+  const runner = new ProjectionRunner(
+    options.eventStore,
+    shadow,
+    options.projections,
+    options.onError,
+  );
+  try {
+    await runner.start();
+    for (;;) {
+      if (await swapInShadow(options.redis, { live, shadow: shadowPrefix, projections: names }))
+        return { position: runner.currentPosition };
+      // The live models are ahead (catch up to them) or behind (let the nodes catch up).
+      const ahead = Math.max(...(await liveCheckpoints(options.redis, live, names)));
+      if (ahead > runner.currentPosition) await runner.waitFor(ahead);
+      else await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    runner.stop();
+    await shadow.clear();
+  }
+}
