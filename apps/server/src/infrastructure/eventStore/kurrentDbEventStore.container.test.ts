@@ -3,9 +3,10 @@
  * else a throw-away container (testcontainers) when a container runtime answers, else the
  * suite is skipped and says why.
  */
-import { GenericContainer, getContainerRuntimeClient, Wait } from 'testcontainers';
+import { GenericContainer, Wait } from 'testcontainers';
 import type { StartedTestContainer } from 'testcontainers';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { containerTarget } from '../../../test/support/containerRuntime';
 
 import { describeEventStoreContract } from './eventStore.contract';
 import type { ContractEvent } from './eventStore.contract';
@@ -14,28 +15,8 @@ import { openKurrentDbEventStore } from './kurrentDbEventStore';
 const IMAGE = process.env.KURRENTDB_IMAGE ?? 'kurrentplatform/kurrentdb:latest';
 const GRPC_PORT = 2113;
 
-type Target =
-  { kind: 'url'; url: string } | { kind: 'container' } | { kind: 'skip'; reason: string };
-
-async function findTarget(): Promise<Target> {
-  const url = process.env.EVENTSTORE_URL;
-  // EVENTSTORE_URL may name another store (postgres://…): only a KurrentDB one is used here.
-  if (url && /^(kurrentdb|esdb)(\+discover)?:\/\//.test(url)) return { kind: 'url', url };
-  try {
-    const timeout = new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error('no answer within 5 s')), 5_000).unref(),
-    );
-    await Promise.race([getContainerRuntimeClient(), timeout]);
-    return { kind: 'container' };
-  } catch (error) {
-    return {
-      kind: 'skip',
-      reason: `EVENTSTORE_URL is not set and no container runtime answered (${String(error)})`,
-    };
-  }
-}
-
-const target = await findTarget();
+// EVENTSTORE_URL may name another store (postgres://…): only a KurrentDB one is used here.
+const target = await containerTarget('EVENTSTORE_URL', /^(kurrentdb|esdb)(\+discover)?:\/\//);
 
 if (target.kind === 'skip') {
   console.warn(`[kurrentDbEventStore.container.test] SKIPPED: ${target.reason}`);

@@ -6,7 +6,7 @@ import { createInMemoryReadModelStore } from '../readModels/inMemoryReadModelSto
 import { KAFKA_RELAY_CHECKPOINT, startKafkaRelay } from './kafkaRelay';
 
 // A stand-in producer that records what it is asked to send (a pure unit test; the real
-// broker is exercised by kafkaRelay.container.test.ts where a container runtime exists).
+// broker is exercised by kafkaRelay.container.test.ts where a container runtime or KAFKA_BROKERS exists).
 function recordingProducer() {
   const sent: ProducerRecord[] = [];
   const producer = {
