@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 import { describeEventStoreContract, testEvent } from './eventStore.contract';
 import type { ContractEvent } from './eventStore.contract';
@@ -120,6 +120,28 @@ describe('sqlite event store specifics', () => {
     expect(all.map((r) => r.event.data.n)).toEqual([0, 1, 3]);
     // Same transaction: one recordedAt for the group.
     expect(all[1]!.recordedAt).toBe(all[2]!.recordedAt);
+    await store.close();
+  });
+
+  it('copies the WAL into the database file by itself once enough was written', async () => {
+    const dataDir = freshDir();
+    const store = openSqliteEventStore<ContractEvent>({ dataDir });
+    const mainFile = path.join(dataDir, 'events.sqlite');
+    const before = statSync(mainFile).size;
+    // About 1,500 pages of bodies, past the checkpoint threshold, none of it in the main file yet.
+    const blob = 'x'.repeat(6000);
+    for (let batch = 0; batch < 25; batch++)
+      await store.append(
+        's',
+        Array.from({ length: 10 }, (_, k) => testEvent(batch * 10 + k, blob)),
+        { expectedRevision: 'any' },
+      );
+    // The writer is idle now: the checkpoint brings the pages into the file (hang guard only).
+    await vi.waitFor(() => expect(statSync(mainFile).size).toBeGreaterThan(before + 1_000_000), {
+      timeout: 20_000,
+      interval: 20,
+    });
+    expect(await store.readStream('s', { maxCount: 1, direction: 'backwards' })).toHaveLength(1);
     await store.close();
   });
 

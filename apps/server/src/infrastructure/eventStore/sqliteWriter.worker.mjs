@@ -21,6 +21,16 @@ import { expectedRevisionMatches } from './revisionRules.mjs';
 const { file, pragmas } = workerData;
 const db = new Database(file);
 for (const pragma of pragmas) db.pragma(pragma);
+// SQLite would copy the WAL into the file inside the COMMIT that crosses its threshold, and
+// the appends of that group would wait for it: checkpoints run here when no request waits.
+db.pragma('wal_autocheckpoint = 0');
+
+/** Pages SQLite checkpoints after by default, and the bound beyond which it runs anyway. */
+const CHECKPOINT_PAGES = 1000;
+const FORCED_CHECKPOINT_PAGES = 4 * CHECKPOINT_PAGES;
+const PAGE_BYTES = db.pragma('page_size', { simple: true });
+/** Pages written since the last checkpoint, estimated from the bodies (a few pages each). */
+let walPages = 0;
 
 const lastRevision = db.prepare(
   'SELECT revision FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1',
@@ -88,6 +98,7 @@ function erase(request) {
   // Copies the WAL into the file and empties it: no frame keeps the erased bodies. Readers of
   // other connections are waited for (busy timeout); one still reading after it fails it.
   const [result] = db.pragma('wal_checkpoint(TRUNCATE)');
+  walPages = 0;
   if (result && result.busy !== 0) {
     throw new Error(
       `The erasure is committed, but the WAL checkpoint could not complete (another connection holds ${file}); the WAL may still hold erased bytes until the next checkpoint`,
@@ -112,6 +123,9 @@ function handle(requests) {
       const group = requests.slice(i, end);
       try {
         const outcomes = writeRequests(group);
+        for (const request of group)
+          for (const append of request.appends)
+            for (const body of append.bodies) walPages += 2 + Math.ceil(body.length / PAGE_BYTES);
         group.forEach((request, k) => replies.push({ id: request.id, outcomes: outcomes[k] }));
       } catch (error) {
         for (const request of group) replies.push({ id: request.id, error: failure(error) });
@@ -132,9 +146,34 @@ function handle(requests) {
   parentPort.postMessage(replies);
 }
 
-parentPort.on('message', (first) => {
+/** Every request waiting after `first`, in order. */
+function drain(first) {
   const requests = [first];
   for (let next = receiveMessageOnPort(parentPort); next; next = receiveMessageOnPort(parentPort))
     requests.push(next.message);
+  return requests;
+}
+
+/**
+ * Copies the WAL into the database file once enough was written, when no request waits (or
+ * when far too much was written to wait longer). A request that arrives during it waits.
+ */
+function checkpointWhenIdle() {
+  if (walPages < CHECKPOINT_PAGES || !db.open) return;
+  const waiting = receiveMessageOnPort(parentPort);
+  if (waiting && walPages < FORCED_CHECKPOINT_PAGES) return serve(drain(waiting.message));
+  walPages = 0;
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } catch {
+    // Nothing is lost: the WAL keeps the commits, and the next checkpoint copies them.
+  }
+  if (waiting) serve(drain(waiting.message));
+}
+
+function serve(requests) {
   handle(requests);
-});
+  if (walPages >= CHECKPOINT_PAGES) setImmediate(checkpointWhenIdle);
+}
+
+parentPort.on('message', (first) => serve(drain(first)));
