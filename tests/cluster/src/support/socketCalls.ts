@@ -1,0 +1,51 @@
+/** Calls and waits on a tab's socket, typed loosely: the cluster test speaks the wire protocol. */
+import type { SocketIoTransport } from '@tabula/whiteboard/collab';
+import { START_GUARD_MS } from './processes';
+
+type Socket = SocketIoTransport['socket'];
+interface Loose {
+  emit(event: string, ...args: unknown[]): void;
+  on(event: string, listener: (payload: unknown) => void): void;
+  off(event: string, listener: (payload: unknown) => void): void;
+}
+
+export interface AckResult<T = unknown> {
+  ok: boolean;
+  data?: T;
+  error?: { code: string; message: string };
+}
+
+/** Emits `event` with an ack and resolves with it. */
+export function call<T = unknown>(socket: Socket, event: string, ...args: unknown[]) {
+  return new Promise<AckResult<T>>((resolve) =>
+    (socket as unknown as Loose).emit(event, ...args, resolve),
+  );
+}
+
+/** Resolves with the first `event` whose payload satisfies `matches` (a hang guard only). */
+export function nextEvent<T = unknown>(
+  socket: Socket,
+  event: string,
+  matches: (payload: T) => boolean = () => true,
+): Promise<T> {
+  const loose = socket as unknown as Loose;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      loose.off(event, listener);
+      reject(new Error(`no matching '${event}' within ${START_GUARD_MS} ms`));
+    }, START_GUARD_MS);
+    function listener(payload: unknown) {
+      if (!matches(payload as T)) return;
+      clearTimeout(timer);
+      loose.off(event, listener);
+      resolve(payload as T);
+    }
+    loose.on(event, listener);
+  });
+}
+
+/** Resolves once the socket is connected. */
+export function connected(socket: Socket): Promise<void> {
+  if (socket.connected) return Promise.resolve();
+  return new Promise((resolve) => socket.once('connect', () => resolve()));
+}
