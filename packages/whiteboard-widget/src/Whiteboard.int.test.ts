@@ -147,6 +147,29 @@ describe('<Whiteboard> in Chromium', () => {
     expect(sizes.svgChildren).toBeGreaterThan(0);
   });
 
+  it("lists Tabula's own items in Excalidraw's main menu, with no Excalidraw links", async () => {
+    await page.getByRole('button', { name: 'Main menu' }).click();
+    const menu = page.locator('[data-testid="dropdown-menu"]');
+    await menu.waitFor();
+    const { items, links } = await menu.evaluate((root) => ({
+      items: [...root.querySelectorAll('.dropdown-menu-item')].map((item) =>
+        (item.textContent ?? '').trim(),
+      ),
+      links: [...root.querySelectorAll('a[href]')].map((link) => link.getAttribute('href')),
+    }));
+    expect(items.map((text) => text.replace(/\s+/g, ' '))).toEqual([
+      expect.stringMatching(/^Find on canvas/),
+      expect.stringMatching(/^Export image/),
+      expect.stringMatching(/^Help/),
+      expect.stringMatching(/^Reset the canvas/),
+    ]);
+    expect(links).toEqual([]);
+    const text = await menu.innerText();
+    expect(text).not.toMatch(/excalidraw\+|github|discord|follow us|sign up|open|save to/i);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+  });
+
   it('made no request outside localhost (fonts included)', async () => {
     const fontRequests = guard.all.filter((url) =>
       new URL(url).pathname.startsWith('/excalidraw-assets/fonts/'),

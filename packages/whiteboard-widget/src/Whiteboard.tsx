@@ -1,10 +1,8 @@
-import { CaptureUpdateAction, Excalidraw, exportToBlob, exportToSvg } from '@excalidraw/excalidraw';
 import type {
   AppState,
   BinaryFileData,
   BinaryFiles,
   ExcalidrawImperativeAPI,
-  UIOptions,
 } from '@excalidraw/excalidraw/types';
 import {
   forwardRef,
@@ -14,12 +12,15 @@ import {
   useImperativeHandle,
   useMemo,
   useRef,
-  useState,
 } from 'react';
 import type { SceneElement } from '@tabula/domain';
 import { useAccessibleExcalidrawControls } from './accessibleControls';
-import { NOTHING_SELECTED, sameIds, selectedIds, selectionForExport } from './export/selection';
-import { TabulaMainMenu } from './export/TabulaMainMenu';
+import { exportInput } from './export/exportInput';
+import { sameIds, selectedIds } from './export/selection';
+import { withCanvasActions } from './board/canvasActions';
+import { useExcalidraw } from './board/useExcalidraw';
+import { useInitialElements } from './board/useInitialElements';
+import type { ExcalidrawParts } from './board/useExcalidraw';
 import { NARROW_BOARD_PX, useIsNarrow } from './useIsNarrow';
 import { BackdropButton } from './BackdropButton';
 import { useBackdrop } from './backdrop';
@@ -27,65 +28,9 @@ import { toExcalidrawCollaborators } from './collaborators';
 import type {
   ExcalidrawElements,
   WhiteboardFiles,
-  WhiteboardExportOptions,
   WhiteboardHandle,
   WhiteboardProps,
 } from './Whiteboard.types';
-
-type InitialElements = WhiteboardProps['initialElements'];
-
-/**
- * Excalidraw's canvas actions on a board a server keeps: no open / save to file, and no
- * canvas background picker (the backdrop button is the one background control). Given
- * `uiOptions.canvasActions` win.
- */
-const CANVAS_ACTIONS = {
-  changeViewBackgroundColor: false,
-  loadScene: false,
-  saveToActiveFile: false,
-  export: false,
-} as const;
-
-function withCanvasActions(uiOptions: Partial<UIOptions> | undefined): Partial<UIOptions> {
-  return {
-    ...uiOptions,
-    canvasActions: { ...CANVAS_ACTIONS, ...uiOptions?.canvasActions },
-  };
-}
-
-function isPromiseLike(value: InitialElements): value is PromiseLike<readonly SceneElement[]> {
-  return typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
-}
-
-type InitialState =
-  | { state: 'loading' }
-  | { state: 'ready'; elements: readonly SceneElement[] }
-  | { state: 'failed'; error: unknown };
-
-/** The initial elements once known: at once, or when the promise settles. */
-function useInitialElements(initialElements: InitialElements): InitialState {
-  // Read once, at mount, as Excalidraw reads its initial data.
-  const [given] = useState(initialElements);
-  const [initial, setInitial] = useState<InitialState>(() =>
-    isPromiseLike(given) ? { state: 'loading' } : { state: 'ready', elements: given ?? [] },
-  );
-  useEffect(() => {
-    if (!isPromiseLike(given)) return undefined;
-    let mounted = true;
-    given.then(
-      (elements) => {
-        if (mounted) setInitial({ state: 'ready', elements });
-      },
-      (error: unknown) => {
-        if (mounted) setInitial({ state: 'failed', error });
-      },
-    );
-    return () => {
-      mounted = false;
-    };
-  }, [given]);
-  return initial;
-}
 
 function errorMessage(error: unknown): string {
   return error instanceof Error && error.message
@@ -101,6 +46,9 @@ function errorMessage(error: unknown): string {
  *
  * With `initialElements` as a promise, Excalidraw is mounted only once it resolves, so the
  * editor starts with that scene and nothing can race its start-up.
+ *
+ * Excalidraw's code is loaded on the client only (`board/useExcalidraw`): rendered on a server,
+ * the component gives its loading state, and the board appears once the page runs.
  *
  * Give it a container with a height: it fills its parent.
  */
@@ -139,6 +87,11 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
     });
 
     const [backdrop, cycleBackdrop] = useBackdrop(backdropStorageKey);
+    const excalidraw = useExcalidraw();
+    const parts = excalidraw.state === 'ready' ? excalidraw.parts : null;
+    // Excalidraw's API exists only once its code is loaded: the handle reads the code here.
+    const partsRef = useRef<ExcalidrawParts | null>(parts);
+    partsRef.current = parts;
     const initial = useInitialElements(initialElements);
     const elements = initial.state === 'ready' ? initial.elements : null;
     const elementsRef = useRef(elements);
@@ -219,7 +172,7 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
           else add();
         },
         updateScene: (next, onApplied) => {
-          const api = requireApi(apiRef.current);
+          const { api, parts: code } = requireBoard(apiRef.current, partsRef.current);
           // Computed when applied: a scene computed before could undo what the editor did meanwhile.
           const apply = () => {
             const scene =
@@ -229,7 +182,7 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
             if (scene === null) return;
             api.updateScene({
               elements: scene as unknown as ExcalidrawElements,
-              captureUpdate: CaptureUpdateAction.NEVER,
+              captureUpdate: code.CaptureUpdateAction.NEVER,
             });
             onApplied?.();
           };
@@ -239,13 +192,14 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
         },
         getSelectedElementIds: () =>
           apiRef.current ? selectedIds(apiRef.current.getAppState().selectedElementIds) : [],
-        exportPng: async (options = {}) =>
-          exportToBlob({
-            ...exportInput(requireApi(apiRef.current), options),
-            mimeType: 'image/png',
-          }),
-        exportSvg: async (options = {}) =>
-          exportToSvg(exportInput(requireApi(apiRef.current), options)),
+        exportPng: async (options = {}) => {
+          const { api, parts: code } = requireBoard(apiRef.current, partsRef.current);
+          return code.exportToBlob({ ...exportInput(api, options), mimeType: 'image/png' });
+        },
+        exportSvg: async (options = {}) => {
+          const { api, parts: code } = requireBoard(apiRef.current, partsRef.current);
+          return code.exportToSvg(exportInput(api, options));
+        },
       }),
       [],
     );
@@ -260,10 +214,13 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
 
     // The backdrop is the canvas' view background; changing it is not a drawing change.
     useEffect(() => {
-      apiRef.current?.updateScene({
-        appState: { viewBackgroundColor: backdrop },
-        captureUpdate: CaptureUpdateAction.NEVER,
-      });
+      const code = partsRef.current;
+      if (code) {
+        apiRef.current?.updateScene({
+          appState: { viewBackgroundColor: backdrop },
+          captureUpdate: code.CaptureUpdateAction.NEVER,
+        });
+      }
       callbacks.current.onBackdropChange?.(backdrop);
     }, [backdrop]);
 
@@ -296,20 +253,23 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
     const fullUiOptions = useMemo(() => withCanvasActions(uiOptions), [uiOptions]);
 
     const classes = className ? `tabula-whiteboard ${className}` : 'tabula-whiteboard';
-    if (initial.state === 'failed') {
+    const failure =
+      initial.state === 'failed' ? initial : excalidraw.state === 'failed' ? excalidraw : null;
+    if (failure) {
       return (
         <div ref={containerRef} className={classes} style={style}>
           {renderError ? (
-            renderError(initial.error)
+            renderError(failure.error)
           ) : (
             <p className="tabula-whiteboard-loading" role="alert">
-              {errorMessage(initial.error)}
+              {errorMessage(failure.error)}
             </p>
           )}
         </div>
       );
     }
-    if (initialData === null) {
+    // The board renders on the client only: a server render shows the loading state.
+    if (initialData === null || parts === null) {
       return (
         <div ref={containerRef} className={classes} style={style} aria-busy="true">
           {loading ?? (
@@ -320,6 +280,7 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
         </div>
       );
     }
+    const { Excalidraw, TabulaMainMenu } = parts;
     return (
       <div ref={containerRef} className={classes} style={style}>
         <Excalidraw
@@ -346,24 +307,13 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
   },
 );
 
-/** What Excalidraw's exportToBlob / exportToSvg take: the drawing, or the selection of it. */
-function exportInput(api: ExcalidrawImperativeAPI, options: WhiteboardExportOptions) {
-  const appState = api.getAppState();
-  const elements = options.onlySelected
-    ? selectionForExport(api.getSceneElements(), selectedIds(appState.selectedElementIds))
-    : api.getSceneElements();
-  if (options.onlySelected && elements.length === 0) throw new Error(NOTHING_SELECTED);
-  return {
-    elements,
-    appState: { ...appState, exportBackground: options.background ?? true },
-    files: api.getFiles(),
-    exportPadding: options.padding,
-  };
-}
-
-function requireApi(api: ExcalidrawImperativeAPI | null): ExcalidrawImperativeAPI {
-  if (!api) throw new Error('The whiteboard is not mounted yet.');
-  return api;
+/** The mounted editor and the code it runs on, or a clear error before it is mounted. */
+function requireBoard(
+  api: ExcalidrawImperativeAPI | null,
+  parts: ExcalidrawParts | null,
+): { api: ExcalidrawImperativeAPI; parts: ExcalidrawParts } {
+  if (!api || !parts) throw new Error('The whiteboard is not mounted yet.');
+  return { api, parts };
 }
 
 /** The whiteboard component (memoised; see `WhiteboardProps` and `WhiteboardHandle`). */

@@ -131,7 +131,7 @@ export interface WhiteboardProps {
   onSelectionChange?: (ids: readonly string[]) => void;
   /**
    * The drawing's name (the canvas name): the file name Excalidraw's own "Export image…"
-   * dialog suggests, instead of "Untitled-<date>".
+   * dialog suggests, instead of `Untitled-<date>`.
    */
   name?: string;
   /**
