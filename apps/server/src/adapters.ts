@@ -1,12 +1,15 @@
 /**
  * Builds the real adapters a configuration asks for: the embedded defaults (SQLite log,
- * in-memory read models and presence) or the scale-out ones (KurrentDB, Redis).
+ * in-memory read models and presence) or the scale-out ones (PostgreSQL or KurrentDB, Redis).
+ * A dependency that cannot be reached at start stops it with an `UnreachableError` naming the
+ * variable and the address (never its credentials).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Event } from '@tabula/domain';
 import type { Config } from './config';
+import { addressOf } from './logger';
 import type { EventStore } from './infrastructure/eventStore/eventStore';
 import { openSqliteEventStore } from './infrastructure/eventStore/sqliteEventStore';
 import type { FileStore } from './infrastructure/files/fileStore';
@@ -30,16 +33,84 @@ export interface Adapters {
   close(): Promise<void>;
 }
 
+/** How long a dependency may take to answer at start. */
+export const STARTUP_TIMEOUT_MS = 10_000;
+
+/** A dependency the configuration names did not answer at start. */
+export class UnreachableError extends Error {}
+
+function reason(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length) return reason(error.errors[0]);
+  if (!(error instanceof Error)) return String(error);
+  return error.message.split('\n')[0] || (error as { code?: string }).code || error.name;
+}
+
+/** `call()`, or an `UnreachableError` naming `variable` and its address when it fails. */
+export async function reach<T>(
+  what: string,
+  variable: string,
+  url: string,
+  call: () => Promise<T>,
+): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${STARTUP_TIMEOUT_MS / 1000} s`)),
+      STARTUP_TIMEOUT_MS,
+    );
+  });
+  try {
+    return await Promise.race([call(), timeout]);
+  } catch (error) {
+    throw new UnreachableError(
+      `Cannot reach ${what} at ${addressOf(url)} (${variable}): ${reason(error)}`,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** One PING on a connection of its own that does not retry (the stores' clients do). */
+async function pingRedis(url: string): Promise<void> {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(url, {
+    lazyConnect: true,
+    retryStrategy: () => null,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+  });
+  // The connection's own error (refused, unknown host) says more than the failed command.
+  let cause: unknown;
+  client.on('error', (error) => (cause ??= error));
+  try {
+    await client.connect();
+    await client.ping();
+  } catch (error) {
+    throw cause ?? error;
+  } finally {
+    client.disconnect();
+  }
+}
+
 export async function openAdapters(config: Config): Promise<Adapters> {
+  if (config.redisUrl)
+    await reach('Redis', 'REDIS_URL', config.redisUrl, () => pingRedis(config.redisUrl!));
   let eventStore: EventStore<Event>;
-  if (config.eventStoreUrl && /^postgres(ql)?:\/\//.test(config.eventStoreUrl)) {
+  const storeUrl = config.eventStoreUrl;
+  if (storeUrl && /^postgres(ql)?:\/\//.test(storeUrl)) {
     const { openPostgresEventStore } =
       await import('./infrastructure/eventStore/postgresEventStore');
-    eventStore = await openPostgresEventStore<Event>({ connectionString: config.eventStoreUrl });
-  } else if (config.eventStoreUrl) {
+    eventStore = await reach('PostgreSQL', 'EVENTSTORE_URL', storeUrl, () =>
+      openPostgresEventStore<Event>({ connectionString: storeUrl }),
+    );
+  } else if (storeUrl) {
     const { openKurrentDbEventStore } =
       await import('./infrastructure/eventStore/kurrentDbEventStore');
-    eventStore = openKurrentDbEventStore<Event>({ connectionString: config.eventStoreUrl });
+    eventStore = await reach('KurrentDB', 'EVENTSTORE_URL', storeUrl, async () => {
+      const store = openKurrentDbEventStore<Event>({ connectionString: storeUrl });
+      await store.headPosition();
+      return store;
+    });
   } else {
     eventStore = openSqliteEventStore<Event>({ dataDir: config.dataDir });
   }
@@ -118,7 +189,7 @@ export async function startKafka(
   const { Kafka } = await import('kafkajs');
   const { startKafkaRelay } = await import('./infrastructure/kafka/kafkaRelay');
   const producer = new Kafka({ clientId: 'tabula', brokers }).producer({ idempotent: true });
-  await producer.connect();
+  await reach('Kafka', 'KAFKA_BROKERS', `kafka://${brokers[0]}`, () => producer.connect());
   const relay = await startKafkaRelay({
     eventStore: adapters.eventStore,
     checkpoints: adapters.readModels,

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
+import { hostname } from 'node:os';
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
@@ -32,15 +33,19 @@ import { createInMemoryFileStore } from './infrastructure/files/inMemoryFileStor
 import { createInMemorySnapshotStore } from './infrastructure/snapshots/inMemorySnapshotStore';
 import { apiNotFound } from './http/apiNotFound';
 import { errorMiddleware } from './http/errorMiddleware';
-import { healthRoutes } from './http/health';
+import { healthRoutes, probeRoutes } from './http/health';
+import { AppMetrics } from './http/metrics';
 import { cors, securityHeaders } from './http/securityHeaders';
 import { serveSpa } from './http/spa';
 import { compressResponses } from './http/compressResponses';
 import { CommandHandler } from './infrastructure/commandHandler';
+import { observeAppends } from './infrastructure/eventStore/observedAppends';
+import { createLogger, errorReporter } from './logger';
 import { PROJECTIONS } from './projections/index';
 import { ProjectionRunner } from './projections/projectionRunner';
 import { createGateway } from './realtime/gateway';
 import type { Gateway } from './realtime/gateway';
+import { rooms } from './realtime/socketTypes';
 
 export interface TabulaApp {
   koa: Koa;
@@ -49,13 +54,23 @@ export interface TabulaApp {
   context: AppContext;
   /** Listens (port 0 picks a free port) and resolves with the bound address's URL. */
   listen(port: number, host?: string): Promise<string>;
-  /** Stops accepting, closes sockets and the projection subscription; adapters stay open. */
+  /**
+   * Stops gracefully: `/ready` answers 503, the server stops accepting, sockets are closed (the
+   * transport closes, so clients reconnect, to another node behind a balancer), the appends
+   * under way commit, then the projection subscription stops. The adapters stay open.
+   */
   close(): Promise<void>;
 }
 
-export async function createApp(deps: AppDeps): Promise<TabulaApp> {
-  const logError =
-    deps.logError ?? ((error: unknown, where: string) => console.error(`[${where}]`, error));
+export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
+  const logError = appDeps.logError ?? errorReporter(createLogger({ nodeId: hostname() }));
+  // Appends timed for the metrics and awaited by close(); the rest of the store as it is.
+  const metrics = new AppMetrics();
+  const appends = observeAppends(appDeps.eventStore, (...append) =>
+    metrics.observeAppend(...append),
+  );
+  const deps: AppDeps = { ...appDeps, eventStore: appends.store };
+  let stopping = false;
   const timeline = new SceneTimeline({
     eventStore: deps.eventStore,
     snapshots: deps.snapshots ?? createInMemorySnapshotStore(),
@@ -102,6 +117,7 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
     quotas,
     snapshotsSettled: () => timeline.settled(),
     logError,
+    metrics,
   };
   await projections.start();
   caughtUp = true;
@@ -141,16 +157,19 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
   const historyRouter = historyRoutes({ auth, canvases, readModels: deps.readModels, ...history });
   const fileRouter = fileRoutes(auth, files, shareLinks);
   koa
+    .use(metrics.countRefusals())
     .use(errorMiddleware)
     .use(securityHeaders)
     .use(cors(allowedOrigins))
     .use(compressResponses)
+    .use(probeRoutes(context, () => stopping).routes())
     .use(serveSpa(deps.webDist))
     .use(apiNotFound)
     // Before the JSON parser: an upload reads its own, larger body (files.routes.ts).
     .use(fileRouter.routes())
     .use(bodyParser({ enableTypes: ['json'], jsonLimit: '64kb', encoding: 'utf-8' }))
     .use(health.routes())
+    .use(metrics.routes().routes())
     .use(auths.routes())
     .use(auths.allowedMethods())
     .use(canvasRouter.routes())
@@ -173,6 +192,17 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
     shareLinks,
   );
   demo?.watch(gateway.io);
+  metrics.watch({
+    sockets: () => gateway.io.engine.clientsCount,
+    rooms: () => [...gateway.io.of('/').adapter.rooms.keys()].filter(isCanvasRoom).length,
+    subscriptionLag: async () => {
+      const head = await deps.eventStore.headPosition().catch(() => undefined);
+      return head === undefined ? undefined : Math.max(0, head - projections.currentPosition);
+    },
+  });
+  const fanOutLag$ = projections.processed$.subscribe((record) =>
+    metrics.observeFanOut(record.recordedAt),
+  );
 
   return {
     koa,
@@ -189,10 +219,15 @@ export async function createApp(deps: AppDeps): Promise<TabulaApp> {
       });
     },
     async close() {
+      stopping = true;
       await gateway.close();
+      await appends.settled();
+      fanOutLag$.unsubscribe();
       projections.stop();
       if (httpServer.listening)
         await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },
   };
 }
+
+const isCanvasRoom = (room: string) => room.startsWith(rooms.canvas(''));

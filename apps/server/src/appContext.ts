@@ -12,6 +12,7 @@ import type {
   UserState,
 } from '@tabula/domain';
 import type { RateLimitConfig } from './config';
+import type { AppMetrics } from './http/metrics';
 import type { LiveRoomsOptions } from './features/canvases/live/liveRooms';
 import type { QuotaConfig } from './features/canvases/quotas/quotas';
 import type { CurrentScenes } from './features/canvases/projections/currentScenes';
@@ -59,7 +60,7 @@ export interface AppDeps {
   snapshotInterval?: number;
   /** Element references of grid scenes kept in memory (0: none; see `GridScenes`). */
   gridSceneCapacity?: number;
-  /** Where 5xx errors and unexpected failures are reported (default: console.error). */
+  /** Where 5xx errors and unexpected failures are reported (default: a JSON log on stderr). */
   logError?: (error: unknown, context: string) => void;
 }
 
@@ -79,6 +80,8 @@ export interface AppContext {
   /** Resolves once the scene snapshots asked for so far are written. */
   snapshotsSettled: () => Promise<void>;
   logError: (error: unknown, context: string) => void;
+  /** This node's Prometheus metrics (`/api/metrics`). */
+  metrics: AppMetrics;
 }
 
 /** Command metadata for an action of `actorId` now. */

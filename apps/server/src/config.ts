@@ -3,6 +3,7 @@
  * validated at start: a bad one stops the server with a message naming the variable.
  */
 import { isIP } from 'node:net';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_QUOTAS } from './features/canvases/quotas/quotas';
 import type { QuotaConfig } from './features/canvases/quotas/quotas';
@@ -29,6 +30,12 @@ export interface Config {
   webDist?: string;
   rateLimits: RateLimitConfig;
   quotas: QuotaConfig;
+  /** This node's name in the logs (`NODE_ID`, default the host name). */
+  nodeId: string;
+  /** pino's level (`LOG_LEVEL`, default info). */
+  logLevel: string;
+  /** `LOG_FORMAT`: json, or pretty for a terminal (default: pretty when stdout is a terminal). */
+  logFormat?: 'json' | 'pretty';
 }
 
 export interface RateLimitConfig {
@@ -118,6 +125,19 @@ export function exposureWarning(
   ].join('\n');
 }
 
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[]): T | undefined {
+  const raw = env[name]?.toLowerCase();
+  if (raw === undefined || raw === '') return undefined;
+  if ((allowed as readonly string[]).includes(raw)) return raw as T;
+  throw new ConfigError(name, `expected one of ${allowed.join(', ')}, got '${env[name]}'`);
+}
+
+function nodeId(env: Env): string {
+  const raw = env.NODE_ID || hostname();
+  if (/^[\w.:-]{1,64}$/.test(raw)) return raw;
+  throw new ConfigError('NODE_ID', `expected up to 64 letters, digits, '.', ':', '_' or '-'`);
+}
+
 function url(env: Env, name: string, protocols: string[]): string | undefined {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
@@ -185,6 +205,11 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
       failedLoginsPerIp: integer(env, 'AUTH_FAILED_LOGINS_PER_IP', 20, 1, 1_000_000),
       socketMessagesPerSecond: integer(env, 'SOCKET_MESSAGES_PER_SECOND', 200, 1, 1_000_000),
     },
+    nodeId: nodeId(env),
+    logLevel:
+      oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) ??
+      'info',
+    logFormat: oneOf(env, 'LOG_FORMAT', ['json', 'pretty']),
     quotas: quotas(env),
   };
 }

@@ -1,17 +1,37 @@
 /**
  * The composition root: the only module that reads the environment. It validates the
- * configuration, opens the adapters and starts the app; SIGINT/SIGTERM close it cleanly.
+ * configuration, opens the adapters and starts the app. SIGTERM and SIGINT stop it gracefully
+ * (`TabulaApp.close`, then the adapters) within `STOP_DEADLINE_MS`; exit code 0 when clean.
+ * A bad setting or an unreachable dependency stops it with one line naming the variable, code 1.
+ *
+ * Run as TypeScript (`npm run dev -w @tabula/server`, tsx) from src/main.ts or built (`npm start`)
+ * from dist/main.js: both sit two levels under apps/server/../.., so the repository root (the
+ * base of the default DATA_DIR and WEB_DIST) is found the same way from either.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
-import { demoPassword, openAdapters, startKafka } from './adapters';
+import { UnreachableError, demoPassword, openAdapters, startKafka } from './adapters';
 import { ConfigError, exposureWarning, parseConfig } from './config';
+import { createLogger, errorReporter } from './logger';
+import type { Logger } from './logger';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
+/** A stop that takes longer than this ends the process anyway (exit code 1). */
+export const STOP_DEADLINE_MS = 9_000;
+
+let logger: Logger | undefined;
+
 async function main(): Promise<void> {
   const config = parseConfig(process.env, repoRoot);
+  logger = createLogger({
+    nodeId: config.nodeId,
+    level: config.logLevel,
+    format: config.logFormat ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+  });
+  const log = logger;
+  const logError = errorReporter(log);
   const adapters = await openAdapters(config);
   const app = await createApp({
     ...adapters,
@@ -25,32 +45,50 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     rateLimits: config.rateLimits,
     quotas: config.quotas,
+    logError,
   });
   const stopRelay = config.kafkaBrokers
-    ? await startKafka(config.kafkaBrokers, adapters, (error) => console.error('[kafka]', error))
+    ? await startKafka(config.kafkaBrokers, adapters, (error) => logError(error, 'kafka'))
     : async () => undefined;
   let stopping = false;
-  const stop = async () => {
+  const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    const started = Date.now();
+    log.info({ signal }, 'Stopping: no new connections, sockets closed, appends under way finish');
+    setTimeout(() => {
+      log.error(`Not stopped within ${STOP_DEADLINE_MS} ms: exiting anyway`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
     await app.close();
     await stopRelay();
     await adapters.close();
+    log.info({ ms: Date.now() - started }, 'Stopped');
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () =>
+      stop(signal).catch((error: unknown) => {
+        logError(error, 'stop');
+        process.exit(1);
+      }),
+    );
+  }
 
   const url = await app.listen(config.port, config.host);
   const warning = exposureWarning(config, url);
-  if (warning) console.error(warning);
+  if (warning) log.warn(warning);
   // A wildcard address is not one to open: show the local name.
   const shown = url.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   // Announced once the signals are handled: whoever waits for this line may stop the server.
-  console.log(`Tabula is listening on ${shown} (data: ${config.dataDir})`);
+  log.info(`Tabula is listening on ${shown} (data: ${config.dataDir})`);
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // What an operator can fix gets one line; anything else its stack.
+  const known = error instanceof ConfigError || error instanceof UnreachableError;
+  const log = logger ?? createLogger({ nodeId: process.env.NODE_ID || 'tabula' });
+  if (known) log.fatal(error.message);
+  else log.fatal({ err: error }, 'Tabula could not start');
   process.exit(1);
 });

@@ -57,7 +57,7 @@ describe('unknown /api/ paths', () => {
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Tabula app</title>');
   afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
-  it.each(['/api/metrics', '/api/nothing/here', '/api/'])(
+  it.each(['/api/metricz', '/api/nothing/here', '/api/'])(
     '%s answers a JSON 404, to API clients and browsers alike',
     async (route) => {
       server = await startTestServer({ overrides: { webDist } });

@@ -1,10 +1,12 @@
 /**
  * `main.ts` as an operator runs it: by default it listens on loopback and prints the URL it
  * serves, without the exposure warning; a bad HOST or TRUST_PROXY stops it with a message
- * naming the variable.
+ * naming the variable, and so does a Redis, PostgreSQL or KurrentDB that cannot be reached
+ * (its address too, never its password): one line, exit code 1, no stack.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,5 +70,39 @@ describe('starting the server', () => {
     const run = await runServer({ TRUST_PROXY: 'sometimes' });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('Invalid environment variable TRUST_PROXY');
+  });
+});
+
+/** A port nothing listens on: the OS picks a free one, which is closed again. */
+function unusedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe('an unreachable dependency stops the start', () => {
+  it.each([
+    ['REDIS_URL', 'redis', 'Redis'],
+    ['EVENTSTORE_URL', 'postgres', 'PostgreSQL'],
+    ['EVENTSTORE_URL', 'kurrentdb', 'KurrentDB'],
+  ])('%s=%s://… names the variable and the address', async (variable, scheme, what) => {
+    const port = await unusedPort();
+    const tail = scheme === 'kurrentdb' ? '?tls=false' : '/tabula';
+    const run = await runServer({
+      [variable]: `${scheme}://someone:s3cret-pw@127.0.0.1:${port}${tail}`,
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).not.toContain('listening');
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const { msg } = JSON.parse(lines[0]!) as { msg: string };
+    expect(msg).toContain(`Cannot reach ${what} at ${scheme}://127.0.0.1:${port} (${variable}): `);
+    expect(run.stderr).not.toContain('s3cret-pw');
+    expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 });

@@ -2,8 +2,14 @@
  * `GET /api/health`: each dependency checked with a cheap call (the event store's head, the read
  * models' and presence stores' round trip, Redis when set) and the subscription's lag, the log's
  * head minus where the read models are. 200 when every part is up; 503 naming the parts down.
+ *
+ * For load balancers and orchestrators, at the root: `GET /health` (liveness: 200 while the
+ * process serves at all) and `GET /ready` (readiness: the same checks as `/api/health`, and 503
+ * once the node is stopping, so that new clients go to another node). The server listens only
+ * once its read models have caught up with the log, so a node that answers has caught up once.
  */
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import type { AppContext } from '../appContext';
 
 /** A dependency that has not answered within this long counts as down. */
@@ -67,25 +73,40 @@ export async function checkHealth(context: AppContext): Promise<Record<Part, Par
   };
 }
 
+/** The health answer: 200 with every part up, else 503 naming what is down (or `stopping`). */
+async function answerHealth(ctx: Context, context: AppContext, stopping = false): Promise<void> {
+  const checks = await checkHealth(context);
+  const down = Object.entries(checks)
+    .filter(([, health]) => health.status === 'down')
+    .map(([part]) => part);
+  if (stopping) down.push('stopping');
+  const data: HealthReport = {
+    status: down.length ? 'down' : 'ok',
+    position: context.projections.currentPosition,
+    checks,
+  };
+  ctx.set('Cache-Control', 'no-store');
+  if (down.length) {
+    ctx.status = 503;
+    ctx.body = { success: false, message: `Unavailable: ${down.join(', ')}.`, data };
+  } else {
+    ctx.body = { success: true, data };
+  }
+}
+
 export function healthRoutes(context: AppContext): Router {
   const router = new Router({ prefix: '/api' });
-  router.get('/health', async (ctx) => {
-    const checks = await checkHealth(context);
-    const down = Object.entries(checks)
-      .filter(([, health]) => health.status === 'down')
-      .map(([part]) => part);
-    const data: HealthReport = {
-      status: down.length ? 'down' : 'ok',
-      position: context.projections.currentPosition,
-      checks,
-    };
+  router.get('/health', (ctx) => answerHealth(ctx, context));
+  return router;
+}
+
+/** `/health` and `/ready` at the root; `stopping()` is true once a graceful stop has begun. */
+export function probeRoutes(context: AppContext, stopping: () => boolean): Router {
+  const router = new Router();
+  router.get('/health', (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    if (down.length) {
-      ctx.status = 503;
-      ctx.body = { success: false, message: `Unavailable: ${down.join(', ')}.`, data };
-    } else {
-      ctx.body = { success: true, data };
-    }
+    ctx.body = { success: true, data: { status: 'ok' } };
   });
+  router.get('/ready', (ctx) => answerHealth(ctx, context, stopping()));
   return router;
 }

@@ -130,8 +130,10 @@ export function createGateway(
             `${INVALID_REQUEST} Unknown event '${String(event).slice(0, 64)}'.`,
           ),
         );
-      if (limiter.hit(socket.id) > 0)
+      if (limiter.hit(socket.id) > 0) {
+        context.metrics.refused('socket');
         return answerError(socket, ack, new SocketProblem('RATE_LIMITED', TOO_MANY_MESSAGES));
+      }
       if (incoming.bytes > MAX_SOCKET_MESSAGE_BYTES)
         return answerError(socket, ack, new SocketProblem('TOO_LARGE', MESSAGE_TOO_LARGE));
       next();
