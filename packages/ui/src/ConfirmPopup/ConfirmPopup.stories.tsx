@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { DIALOG_STORY_PARAMETERS } from '../shared/dialogStory';
 import { ConfirmPopup } from './ConfirmPopup';
 
 const meta = {
   component: ConfirmPopup,
+  parameters: DIALOG_STORY_PARAMETERS,
   args: {
     open: true,
     title: 'Remove the image?',

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { InviteButton } from '../InviteButton/InviteButton';
+import { DIALOG_STORY_PARAMETERS } from '../shared/dialogStory';
 import { OnlineUsersPopup } from './OnlineUsersPopup';
 import type { OnlineUser } from './OnlineUsersPopup';
 
@@ -19,6 +20,7 @@ function action(user: OnlineUser) {
 
 const meta = {
   component: OnlineUsersPopup,
+  parameters: DIALOG_STORY_PARAMETERS,
   args: { open: true, onClose: () => {}, users: USERS.slice(0, 3), renderAction: action },
 } satisfies Meta<typeof OnlineUsersPopup>;
 export default meta;

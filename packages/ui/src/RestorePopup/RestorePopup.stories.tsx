@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { DIALOG_STORY_PARAMETERS } from '../shared/dialogStory';
 import { RestorePopup } from './RestorePopup';
 
 const meta = {
   component: RestorePopup,
+  parameters: DIALOG_STORY_PARAMETERS,
   args: {
     open: true,
     revision: 12,

@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { DIALOG_STORY_PARAMETERS } from '../shared/dialogStory';
 import { ShareDialog } from './ShareDialog';
 
 const meta = {
   component: ShareDialog,
+  parameters: DIALOG_STORY_PARAMETERS,
   args: {
     open: true,
     onClose: () => {},
