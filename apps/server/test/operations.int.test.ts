@@ -52,6 +52,27 @@ describe('GET /api/health', () => {
   });
 });
 
+describe('GET /health and GET /ready (load balancers, orchestrators)', () => {
+  const webDist = mkdtempSync(path.join(tmpdir(), 'tabula-web-'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Tabula app</title>');
+  afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+  it('/health is 200 while the process serves; /ready is 200 only while every part is up', async () => {
+    server = await startTestServer({ overrides: { webDist } });
+    for (const route of ['/health', '/ready']) {
+      const response = await fetch(server.url + route, { headers: { accept: 'text/html' } });
+      expect(response.status, route).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(((await response.json()) as { success: boolean }).success).toBe(true);
+    }
+    await server.eventStore.close();
+    const ready = await server.get<Health>('/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.body.message).toBe('Unavailable: eventStore.');
+    expect((await server.get('/health')).status).toBe(200);
+  });
+});
+
 describe('unknown /api/ paths', () => {
   const webDist = mkdtempSync(path.join(tmpdir(), 'tabula-web-'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Tabula app</title>');
