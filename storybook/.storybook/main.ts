@@ -30,9 +30,11 @@ const config: StorybookConfig = {
     },
   ],
   staticDirs: excalidrawFonts(),
-  addons: [],
+  // Docs: a page per component (preview.ts tags every story `autodocs`), its props read by
+  // react-docgen from the component's TypeScript.
+  addons: ['@storybook/addon-docs'],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
-  typescript: { reactDocgen: false },
+  typescript: { reactDocgen: 'react-docgen' },
 };
 
 export default config;

@@ -11,6 +11,8 @@ declare global {
 window.EXCALIDRAW_ASSET_PATH = new URL('excalidraw-assets/', document.baseURI).href;
 
 const preview: Preview = {
+  // Every component gets a docs page: its description, props table and stories.
+  tags: ['autodocs'],
   parameters: {
     layout: 'centered',
     controls: { expanded: true },
