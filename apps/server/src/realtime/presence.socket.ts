@@ -1,6 +1,7 @@
 /**
- * Who is online: `check-if-logged-in`, `online`, `log-out`, and the disconnect that follows.
- * Presence is ephemeral (never in the log); a socket counts as online from its connection.
+ * Who is online: `check-if-logged-in`, `online`, `list-online-users`, `log-out`, and the
+ * disconnect that follows. Presence is ephemeral (never in the log); a socket counts as online
+ * from its connection. How changes reach the sockets: presenceFeed.ts.
  */
 import {
   DomainError,
@@ -8,8 +9,11 @@ import {
   USER_LOGGED_IN_ALREADY,
   YOU_CAN_LOGIN_SAFELY,
 } from '@tabula/domain';
-import { OnlineDto, parseDto, parseId } from '@tabula/domain/dto';
-import { onlineUsersMessage } from '../infrastructure/readModels/presenceStore';
+import { ListOnlineUsersDto, OnlineDto, parseDto, parseId } from '@tabula/domain/dto';
+import { DEFAULT_ONLINE_USERS_PAGE, PRESENCE_DELTAS } from '@tabula/domain/protocol';
+import type { OnlineUsersPage } from '@tabula/domain/protocol';
+import type { PresenceStore } from '../infrastructure/readModels/presenceStore';
+import { PRESENCE_ROOMS, PresenceFeed, brief } from './presenceFeed';
 import type { AppContext } from '../appContext';
 import type { AuthService } from '../features/auth/auth.service';
 import type { CanvasesService } from '../features/canvases/canvases.service';
@@ -21,42 +25,56 @@ export function assertSelf(socket: AppSocket, userId: string): void {
   if (userId !== socket.data.userId) throw new DomainError('FORBIDDEN', NOT_ALLOWED);
 }
 
-/** Presence changes within this window share one `get-online-users` broadcast. */
+/** Presence changes within this window share one message per socket (see PresenceFeed). */
 export const ONLINE_BROADCAST_COALESCE_MS = 50;
-const pendingBroadcasts = new WeakMap<AppServer, Promise<void>>();
+const feeds = new WeakMap<AppServer, PresenceFeed>();
 
-/**
- * Sends everyone the online users. The list goes to every socket, so a hundred people
- * connecting at once would cost a hundred broadcasts of a hundred entries each; changes that
- * arrive within 50 ms share one broadcast instead.
- */
-export function broadcastOnlineUsers(io: AppServer, context: AppContext): Promise<void> {
-  const pending = pendingBroadcasts.get(io);
-  if (pending) return pending;
-  const broadcast = new Promise((resolve) =>
-    setTimeout(resolve, ONLINE_BROADCAST_COALESCE_MS),
-  ).then(async () => {
-    // Forget it before reading: a change from now on schedules the next broadcast.
-    pendingBroadcasts.delete(io);
-    io.emit('get-online-users', await onlineUsersMessage(context.presence));
-  });
-  pendingBroadcasts.set(io, broadcast);
-  return broadcast;
+/** The presence feed of `io` (one per server). */
+export function presenceFeed(io: AppServer, context: Pick<AppContext, 'presence' | 'logError'>) {
+  let feed = feeds.get(io);
+  if (!feed) {
+    feed = new PresenceFeed(io, context.presence, context.logError, {
+      windowMs: ONLINE_BROADCAST_COALESCE_MS,
+    });
+    feeds.set(io, feed);
+  }
+  return feed;
 }
 
+/** Whether the socket asked for the initial list and deltas in its handshake. */
+export function wantsDeltas(socket: AppSocket): boolean {
+  return (
+    (socket.handshake.auth as { presence?: unknown } | undefined)?.presence === PRESENCE_DELTAS
+  );
+}
+
+/**
+ * A socket connected: it counts as online; a socket that asked for deltas gets the initial
+ * list (`online-users`) at once, everyone else hears of the change in the next window.
+ */
 export async function markOnline(
   io: AppServer,
   socket: AppSocket,
   context: AppContext,
+  /** Send a delta socket its initial list (on connection; not again on `online`). */
+  initialList = true,
 ): Promise<void> {
   const { userId, sessionId, username, profilePhoto } = socket.data;
+  const deltas = wantsDeltas(socket);
+  // In the room before the list is read: a change after the read comes as a delta.
+  await socket.join(deltas ? PRESENCE_ROOMS.deltas : PRESENCE_ROOMS.full);
   await context.presence.setOnline(userId, sessionId, socket.id, { username, profilePhoto });
-  await broadcastOnlineUsers(io, context);
+  if (deltas && initialList) {
+    const users = (await context.presence.onlineUsers()).map(brief);
+    socket.emit('online-users', { users });
+  }
+  await presenceFeed(io, context).changed(userId);
 }
 
 /**
- * Drops a socket from presence; when that takes its user offline, everyone hears
- * `disconnected-user` and the new online list. A second call for the same socket does nothing.
+ * Drops a socket from presence; when that takes its user offline, the spec's clients hear
+ * `disconnected-user` at once and everyone the change in the next window. A second call for
+ * the same socket does nothing.
  */
 export async function markOffline(
   io: AppServer,
@@ -65,9 +83,24 @@ export async function markOffline(
 ): Promise<void> {
   const change = await context.presence.setOffline(socketId);
   if (change?.userWentOffline) {
-    io.emit('disconnected-user', change.userId);
-    await broadcastOnlineUsers(io, context);
+    io.to(PRESENCE_ROOMS.full).emit('disconnected-user', change.userId);
+    await presenceFeed(io, context).changed(change.userId);
   }
+}
+
+/** One page of the online users, with photos, by user id (the All Online Users popup). */
+export async function onlineUsersPage(
+  presence: PresenceStore,
+  payload: unknown,
+): Promise<OnlineUsersPage> {
+  const { after, limit = DEFAULT_ONLINE_USERS_PAGE } = parseDto(ListOnlineUsersDto, payload ?? {});
+  const online = await presence.onlineUsers();
+  const from = after === undefined ? 0 : online.findIndex((user) => user.userId > after);
+  const users = from < 0 ? [] : online.slice(from, from + limit);
+  const page: OnlineUsersPage = { users, total: online.length };
+  const last = users[users.length - 1];
+  if (last && from + limit < online.length) page.next = last.userId;
+  return page;
 }
 
 export function registerPresenceHandlers(
@@ -106,7 +139,7 @@ export function registerPresenceHandlers(
       socket,
       async (payload) => {
         assertSelf(socket, parseDto(OnlineDto, payload).userId);
-        await markOnline(io, socket, context);
+        await markOnline(io, socket, context, false);
         // No canvas rooms here: a socket is in a canvas's room only while it shows the canvas
         // (join-canvas … close-canvas or disconnect).
         const owned = await canvases.ownedLive(socket.data.userId);
@@ -115,6 +148,11 @@ export function registerPresenceHandlers(
       },
       logError,
     ),
+  );
+
+  socket.on(
+    'list-online-users',
+    withAck(socket, (payload) => onlineUsersPage(context.presence, payload), logError),
   );
 
   socket.on(

@@ -14,6 +14,7 @@ export {
   InviteUserDto,
   JoinCanvasDto,
   LeaveCanvasDto,
+  ListOnlineUsersDto,
   OnlineDto,
   PointerDto,
   RemoveUserDto,

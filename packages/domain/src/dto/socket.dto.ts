@@ -1,5 +1,5 @@
 /** Payloads of the client → server socket events (PROTOCOL.md "Socket.IO"). */
-import { ValidateIf } from 'class-validator';
+import { Max, ValidateIf } from 'class-validator';
 import type { GestureTiming } from '../canvas/canvas.events';
 import type { InkPointPatch, SceneElement } from '../scene/index';
 import type {
@@ -14,6 +14,8 @@ import type {
   PointerPayload,
   RemoveUserPayload,
 } from '../protocol/socket';
+import type { ListOnlineUsersPayload } from '../protocol/presence';
+import { MAX_ONLINE_USERS_PAGE } from '../protocol/presence';
 import {
   MAX_INK_ELEMENTS,
   MAX_LINES_JSON_LENGTH,
@@ -39,6 +41,14 @@ export class OnlineDto implements OnlinePayload {
   @IdField() userId!: string;
   @UsernameField() username!: string;
   @StringField(MAX_PROFILE_PHOTO_LENGTH) profilePhoto!: string;
+}
+
+/** `list-online-users`: a page of the online users after the user id `after`. */
+export class ListOnlineUsersDto implements ListOnlineUsersPayload {
+  @Optional() @IdField() after?: string;
+  @OptionalIntegerField(1)
+  @Max(MAX_ONLINE_USERS_PAGE, { message: 'limit must be at most 200.' })
+  limit?: number;
 }
 
 /** `invite-user`: `lines` is accepted (any JSON, capped) and ignored. */

@@ -61,6 +61,7 @@ export type {
   JoinCanvasPayload,
   JoinCanvasResult,
   JoinCanvasSnapshot,
+  JoinedCanvas,
   LeaveCanvasPayload,
   OnlinePayload,
   OnlineUser,
@@ -77,6 +78,21 @@ export type {
   WatchCanvasResult,
 } from './socket';
 export { CLIENT_EVENT_NAMES } from './socket';
+export type {
+  ListOnlineUsersPayload,
+  OnlineUserBrief,
+  OnlineUsersChanged,
+  OnlineUsersList,
+  OnlineUsersPage,
+} from './presence';
+export { DEFAULT_ONLINE_USERS_PAGE, MAX_ONLINE_USERS_PAGE, PRESENCE_DELTAS } from './presence';
+export type { CanvasResync, JoinCanvasChunked, JoinCanvasResync, SceneChunk } from './sceneStream';
+export {
+  MAX_CATCH_UP_ELEMENTS,
+  MAX_CATCH_UP_EVENTS,
+  SCENE_CHUNK_BYTES,
+  SCENE_CHUNK_ELEMENTS,
+} from './sceneStream';
 
 export {
   MAX_ELEMENTS_PER_UPDATE,

@@ -22,12 +22,16 @@ const SERVER_EVENTS: Record<ServerEventName, true> = {
   ink: true,
   'history-appended': true,
   'canvas-people': true,
+  'online-users': true,
+  'online-users-changed': true,
+  'scene-chunk': true,
+  'canvas-resync': true,
 };
 
 describe('protocol contract', () => {
   it('names every socket event of PROTOCOL.md', () => {
-    expect(CLIENT_EVENT_NAMES).toHaveLength(16);
-    expect(Object.keys(SERVER_EVENTS)).toHaveLength(17);
+    expect(CLIENT_EVENT_NAMES).toHaveLength(17);
+    expect(Object.keys(SERVER_EVENTS)).toHaveLength(21);
     expectTypeOf<AckResult<number>>().toEqualTypeOf<
       { ok: true; data: number } | { ok: false; error: { code: string; message: string } }
     >();

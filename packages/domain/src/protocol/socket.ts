@@ -5,6 +5,13 @@
  * handshake token; a `userId`/`adminUserId` in a payload must equal the socket's user.
  */
 import type { HistoryAppendedMessage } from './history';
+import type {
+  ListOnlineUsersPayload,
+  OnlineUsersChanged,
+  OnlineUsersList,
+  OnlineUsersPage,
+} from './presence';
+import type { CanvasResync, JoinCanvasChunked, JoinCanvasResync, SceneChunk } from './sceneStream';
 import type { GestureTiming } from '../canvas/canvas.events';
 import type { InkPointPatch, SceneElement } from '../scene/index';
 import type { DomainErrorCode } from '../shared/errors';
@@ -29,6 +36,8 @@ export type Ack<T> = (result: AckResult<T>) => void;
 /** `io(url, { auth })`. */
 export interface HandshakeAuth {
   token: string;
+  /** `'deltas'`: the initial list and changes instead of `get-online-users` (presence.ts). */
+  presence?: 'deltas';
 }
 
 // ── Client → server payloads ───────────────────────────────────────────────────────────
@@ -147,7 +156,11 @@ export interface JoinCanvasChanges {
   changes: CanvasChange[];
 }
 
-export type JoinCanvasResult = JoinCanvasSnapshot | JoinCanvasChanges;
+/** A join's answer once whole: the scene, or the changes since `sinceRevision`. */
+export type JoinedCanvas = JoinCanvasSnapshot | JoinCanvasChanges;
+
+/** `join-canvas`'s ack; a large scene comes in chunks, a too-long catch-up says `resync`. */
+export type JoinCanvasResult = JoinedCanvas | JoinCanvasChunked | JoinCanvasResync;
 
 // ── Server → client payloads ───────────────────────────────────────────────────────────
 
@@ -276,6 +289,7 @@ export interface ClientToServerEvents {
   ink: (payload: InkPayload, ack?: Ack<null>) => void;
   'close-canvas': (payload: CanvasRef, ack?: Ack<CanvasRef>) => void;
   'watch-canvas': (payload: CanvasRef, ack?: Ack<WatchCanvasResult>) => void;
+  'list-online-users': (payload: ListOnlineUsersPayload, ack?: Ack<OnlineUsersPage>) => void;
 }
 
 /** What the server emits. */
@@ -297,6 +311,10 @@ export interface ServerToClientEvents {
   ink: (payload: InkMessage) => void;
   'history-appended': (payload: HistoryAppendedMessage) => void;
   'canvas-people': (payload: CanvasPeopleMessage) => void;
+  'online-users': (payload: OnlineUsersList) => void;
+  'online-users-changed': (payload: OnlineUsersChanged) => void;
+  'scene-chunk': (payload: SceneChunk) => void;
+  'canvas-resync': (payload: CanvasResync) => void;
 }
 
 /** Every client → server event name. */
@@ -323,6 +341,7 @@ const CLIENT_EVENT_SET: Record<ClientEventName, true> = {
   ink: true,
   'close-canvas': true,
   'watch-canvas': true,
+  'list-online-users': true,
 };
 export const CLIENT_EVENT_NAMES = Object.keys(CLIENT_EVENT_SET) as readonly ClientEventName[];
 /** Every server → client event name. */

@@ -2,7 +2,7 @@ import { Subscription } from 'rxjs';
 import type { Observable } from 'rxjs';
 import { reconcile } from '@tabula/domain';
 import type { SceneElement } from '@tabula/domain';
-import type { AckError, JoinCanvasResult, UpdatedCanvasMessage } from '@tabula/domain/protocol';
+import type { AckError, JoinedCanvas, UpdatedCanvasMessage } from '@tabula/domain/protocol';
 import { createDeltaTracker } from '../scene/deltaTracker';
 import type { EditingState } from '../scene/editingIds';
 import type { BoardView } from './boardView';
@@ -175,6 +175,9 @@ export class CollaborationClient {
         },
         deleted: (message) =>
           this.signals.error({ kind: 'canvas-deleted', message: message.message }),
+        resync: () => {
+          if (this.live) this.joinLoop.resync();
+        },
       }),
     );
     this.subscriptions.add(
@@ -335,7 +338,7 @@ export class CollaborationClient {
   }
 
   /** Joined (or re-joined, caught up from the last revision): apply, go live, resend. */
-  private joined(data: JoinCanvasResult): void {
+  private joined(data: JoinedCanvas): void {
     if (this.closed) return;
     if (data.kind === 'snapshot') this.remote.apply(data.elements);
     else this.remote.apply(data.changes.flatMap((change) => change.elements));

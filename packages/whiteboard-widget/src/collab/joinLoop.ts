@@ -1,5 +1,7 @@
-import type { AckError, JoinCanvasResult } from '@tabula/domain/protocol';
+import type { Subscription } from 'rxjs';
+import type { AckError, JoinCanvasSnapshot, JoinedCanvas } from '@tabula/domain/protocol';
 import { backoffMs, isRetryable } from './outboxSender';
+import { SceneAssembly } from './sceneAssembly';
 import type { Scheduler } from './scheduler';
 import type { Transport } from './Transport';
 
@@ -10,7 +12,7 @@ export interface JoinHandlers {
   /** A join attempt starts (peers' commits are buffered until it is answered). */
   joining(): void;
   /** The canvas is joined: the snapshot or the changes since `sinceRevision`. */
-  joined(data: JoinCanvasResult): void;
+  joined(data: JoinedCanvas): void;
   /** The server said no for good (`NOT_FOUND`, `FORBIDDEN`, …): the loop stops. */
   refused(error: AckError): void;
 }
@@ -19,12 +21,20 @@ export interface JoinHandlers {
  * Joins the canvas each time the transport connects, and keeps trying on the same connection
  * (with doubling waits from `retryDelayMs`) when the ack times out or the server was busy
  * (`RATE_LIMITED`, `INTERNAL`). A drop cancels the attempt; the next connection starts over.
+ * A large scene comes as `scene-chunk` messages after a `chunked` ack and is put back together
+ * here; a `resync` answer (too much changed for a catch-up) joins again for the whole scene.
  */
 export class JoinLoop {
   private attempt = 0;
   private failures = 0;
   private cancelRetry: (() => void) | null = null;
   private stopped = false;
+  /** The next join asks for the whole scene (after `resync`). */
+  private wholeScene = false;
+  /** The attempt whose scene is arriving in chunks, if any. */
+  private streaming: number | null = null;
+  private readonly assembly = new SceneAssembly();
+  private readonly chunks: Subscription;
 
   constructor(
     private readonly transport: Transport,
@@ -32,7 +42,11 @@ export class JoinLoop {
     private readonly scheduler: Scheduler,
     private readonly retryDelayMs: number,
     private readonly handlers: JoinHandlers,
-  ) {}
+  ) {
+    this.chunks = transport.events('scene-chunk').subscribe((chunk) => {
+      if (chunk.canvasId === this.canvasId && !this.stopped) this.chunkArrived(chunk);
+    });
+  }
 
   /** The transport connected: join now. */
   connected(): void {
@@ -43,25 +57,38 @@ export class JoinLoop {
   /** The transport dropped: any attempt under way no longer counts. */
   disconnected(): void {
     this.attempt += 1;
+    this.streaming = null;
+    this.assembly.reset();
     this.cancelRetry?.();
     this.cancelRetry = null;
+  }
+
+  /** The server says this client fell too far behind (`canvas-resync`): join again for the scene. */
+  resync(): void {
+    if (this.stopped) return;
+    this.disconnected();
+    this.wholeScene = true;
+    void this.join();
   }
 
   /** No more attempts. */
   stop(): void {
     this.stopped = true;
+    this.chunks.unsubscribe();
     this.disconnected();
   }
 
   private async join(): Promise<void> {
     if (this.stopped) return;
     const attempt = ++this.attempt;
+    this.streaming = null;
+    this.assembly.reset();
     this.handlers.joining();
     let result;
     try {
       result = await this.transport.request('join-canvas', {
         canvasId: this.canvasId,
-        sinceRevision: this.handlers.sinceRevision(),
+        sinceRevision: this.wholeScene ? undefined : this.handlers.sinceRevision(),
       });
     } catch {
       // A drop is handled by `disconnected`; a timeout on this connection tries again.
@@ -69,15 +96,43 @@ export class JoinLoop {
       return;
     }
     if (attempt !== this.attempt || this.stopped) return;
-    if (result.ok) {
-      this.failures = 0;
-      this.handlers.joined(result.data);
-    } else if (isRetryable(result.error.code)) {
-      this.retryLater(attempt);
-    } else {
-      this.stopped = true;
-      this.handlers.refused(result.error);
+    if (!result.ok) {
+      if (isRetryable(result.error.code)) this.retryLater(attempt);
+      else {
+        this.stopped = true;
+        this.handlers.refused(result.error);
+      }
+      return;
     }
+    const data = result.data;
+    if (data.kind === 'resync') {
+      this.wholeScene = true;
+      void this.join();
+    } else if (data.kind === 'chunked') {
+      this.streaming = attempt;
+      this.assembled(this.assembly.expect(data));
+    } else this.done(data);
+  }
+
+  private chunkArrived(chunk: Parameters<SceneAssembly['add']>[0]): void {
+    const outcome = this.assembly.add(chunk);
+    if (outcome !== 'ignored' && this.streaming === this.attempt) this.assembled(outcome);
+  }
+
+  private assembled(outcome: JoinCanvasSnapshot | 'incomplete' | 'broken'): void {
+    if (outcome === 'incomplete') return;
+    this.streaming = null;
+    if (outcome === 'broken') {
+      // A chunk went missing (it never should on one connection): ask for the scene again.
+      this.wholeScene = true;
+      void this.join();
+    } else this.done(outcome);
+  }
+
+  private done(data: JoinedCanvas): void {
+    this.failures = 0;
+    this.wholeScene = false;
+    this.handlers.joined(data);
   }
 
   private retryLater(attempt: number): void {

@@ -17,8 +17,8 @@ export interface PeerChanges {
 
 /**
  * Keeps `directory` up to date with the transport's presence messages for one canvas: members
- * (`collaborator-joined`/`-leaved`), who is online (`get-online-users`, `disconnected-user`)
- * and pointers (`pointer-moved`).
+ * (`collaborator-joined`/`-leaved`), who is online (`get-online-users`, `disconnected-user`,
+ * or `online-users` and `online-users-changed`) and pointers (`pointer-moved`).
  */
 export function followPeers(
   transport: Transport,
@@ -50,6 +50,19 @@ export function followPeers(
     }),
   );
   subscription.add(
+    transport.events('online-users').subscribe(({ users }) => {
+      directory.setOnlineList(users);
+      tell.changed();
+    }),
+  );
+  subscription.add(
+    transport.events('online-users-changed').subscribe((change) => {
+      const gone = directory.onlineChanged(change);
+      for (const userId of gone) tell.gone(userId);
+      if (gone.length === 0) tell.changed();
+    }),
+  );
+  subscription.add(
     transport.events('disconnected-user').subscribe((userId) => {
       directory.userDisconnected(userId);
       tell.gone(userId);
@@ -63,10 +76,13 @@ export interface CanvasEvents {
   updated(message: UpdatedCanvasMessage): void;
   ink(message: InkMessage): void;
   deleted(message: CanvasDeletedMessage): void;
+  /** The server says this client fell too far behind: join again for the scene. */
+  resync(): void;
 }
 
 /**
- * The transport's messages about one canvas: committed changes, peers' ink and its deletion.
+ * The transport's messages about one canvas: committed changes, peers' ink, its deletion and
+ * the server's call to load it again (`canvas-resync`).
  * (The socket's `error` names no canvas, as it may be about the app or another board: only
  * this canvas's own events count as the board's.)
  */
@@ -86,6 +102,11 @@ export function followCanvas(
   subscription.add(
     transport.events('canvas-deleted').subscribe((message) => {
       if (message.canvasId === canvasId) tell.deleted(message);
+    }),
+  );
+  subscription.add(
+    transport.events('canvas-resync').subscribe((message) => {
+      if (message.canvasId === canvasId) tell.resync();
     }),
   );
   return subscription;

@@ -1,4 +1,10 @@
-import type { CollaboratorJoined, OnlineUsers, PointerMoved } from '@tabula/domain/protocol';
+import type {
+  CollaboratorJoined,
+  OnlineUserBrief,
+  OnlineUsers,
+  OnlineUsersChanged,
+  PointerMoved,
+} from '@tabula/domain/protocol';
 
 /** Someone else on the canvas, as the client knows them. */
 export interface RemotePeer {
@@ -17,7 +23,8 @@ interface Person {
 
 /**
  * Who is on the canvas: its members (from `collaborator-joined`) who are online (from
- * `get-online-users`), plus anyone whose pointer moved on it. The local user is left out.
+ * `get-online-users`, or the initial `online-users` and its `online-users-changed` deltas),
+ * plus anyone whose pointer moved on it. The local user is left out.
  */
 export class PeerDirectory {
   private readonly members = new Map<string, Person>();
@@ -55,6 +62,22 @@ export class PeerDirectory {
         avatarUrl: user.profilePhoto || undefined,
       });
     }
+  }
+
+  /** `online-users`: the initial list of a socket that gets deltas (names, no photos). */
+  setOnlineList(users: readonly OnlineUserBrief[]): void {
+    this.online.clear();
+    for (const user of users) this.online.set(user.userId, { username: user.username });
+  }
+
+  /** `online-users-changed`: returns the users who went offline. */
+  onlineChanged(change: OnlineUsersChanged): string[] {
+    for (const user of change.joined) {
+      const known = this.online.get(user.userId);
+      this.online.set(user.userId, { username: user.username, avatarUrl: known?.avatarUrl });
+    }
+    for (const userId of change.left) this.userDisconnected(userId);
+    return change.left;
   }
 
   /** `disconnected-user`. */

@@ -1,12 +1,13 @@
 import { io } from 'socket.io-client';
 import type { ManagerOptions, SocketOptions } from 'socket.io-client';
+import { PRESENCE_DELTAS } from '@tabula/domain/protocol';
 import { socketTransport } from './socketTransport';
 import type { SocketTransportOptions, TabulaSocket } from './socketTransport';
 import type { Transport } from './Transport';
 
 /** Options of `socketIoTransport`. */
 export interface SocketIoTransportOptions extends SocketTransportOptions {
-  /** Extra Socket.IO client options (`auth` is always `{ token }`). */
+  /** Extra Socket.IO client options (`auth` is always `{ token, presence: 'deltas' }`). */
   socketOptions?: Partial<ManagerOptions & SocketOptions>;
 }
 
@@ -17,7 +18,8 @@ export interface SocketIoTransport extends Transport {
 }
 
 /**
- * Connects to a Tabula server at `url` with the session `token` (`io(url, { auth: { token } })`)
+ * Connects to a Tabula server at `url` with the session `token` (`io(url, { auth: { token,
+ * presence: 'deltas' } })`)
  * and exposes it as a `Transport` (see `socketTransport`); `close()` also disconnects the
  * socket. Socket.IO reconnects by itself; the collaboration client catches up after each
  * reconnect.
@@ -27,7 +29,11 @@ export function socketIoTransport(
   token: string,
   options: SocketIoTransportOptions = {},
 ): SocketIoTransport {
-  const socket: TabulaSocket = io(url, { ...options.socketOptions, auth: { token } });
+  // Presence as an initial list and deltas, not the whole list on every change.
+  const socket: TabulaSocket = io(url, {
+    ...options.socketOptions,
+    auth: { token, presence: PRESENCE_DELTAS },
+  });
   const transport = socketTransport(socket, options);
   return {
     ...transport,

@@ -29,8 +29,15 @@ export interface DrawingUpdate {
 
 export interface CanvasRoomOptions<Frame> extends InkOutboxLimits {
   encoder: FrameEncoder<Frame>;
-  /** Everything committed after `revision`, merged, for a session that fell behind. */
-  catchUp(canvasId: string, revision: number): Promise<DrawingUpdate | null>;
+  /**
+   * Everything committed after `revision`, merged, for a session that fell behind; null when
+   * there is nothing to send (or the session was told to load the scene again).
+   */
+  catchUp(
+    canvasId: string,
+    revision: number,
+    session: LiveSession<Frame>,
+  ): Promise<DrawingUpdate | null>;
   maxBacklogBytes: number;
   onError(error: unknown): void;
 }
@@ -200,7 +207,7 @@ export class CanvasRoom<Frame> {
   private async catchUp(member: Member<Frame>): Promise<void> {
     try {
       while (this.members.get(member.session.id) === member && this.revision > member.revision) {
-        const update = await this.options.catchUp(this.canvasId, member.revision);
+        const update = await this.options.catchUp(this.canvasId, member.revision, member.session);
         if (!update) break;
         member.session.write(this.options.encoder.encode('updated-canvas', this.message(update)));
         member.revision = Math.max(member.revision, update.revision);

@@ -6,7 +6,7 @@
  * to the rooms. A transport adapter maps its messages to these calls.
  */
 import { DomainError, NOT_ALLOWED, canvasStreamName } from '@tabula/domain';
-import type { CanvasEvent, Event } from '@tabula/domain';
+import type { CanvasEvent, Event, SceneElement } from '@tabula/domain';
 import {
   CanvasUpdateDto,
   CloseCanvasDto,
@@ -14,14 +14,22 @@ import {
   JoinCanvasDto,
   parseDto,
 } from '@tabula/domain/dto';
-import type { CanvasRef, InkMessage, JoinCanvasResult } from '@tabula/domain/protocol';
-import { onlineUsersMessage } from '../../../infrastructure/readModels/presenceStore';
+import type {
+  CanvasRef,
+  InkMessage,
+  JoinCanvasResult,
+  JoinCanvasResync,
+  JoinedCanvas,
+} from '@tabula/domain/protocol';
 import type { AppContext } from '../../../appContext';
 import { commandMetadata } from '../../../appContext';
 import type { RecordedEvent } from '../../../infrastructure/eventStore/eventStore';
 import { shareJson } from '../../../infrastructure/sharedJson';
 import type { CanvasesService } from '../canvases.service';
-import { changesSince, mergedChangesSince } from './canvasChanges';
+import { CATCH_UP_BOUND, RESYNC, changesSince, mergedChangesSince } from './canvasChanges';
+import type { CatchUpBound } from './canvasChanges';
+import { SCENE_STREAM_LIMITS, streamScene } from './sceneStream';
+import type { SceneStreamLimits } from './sceneStream';
 import { CanvasRoom } from './canvasRoom';
 import type { CanvasRoomOptions, DrawingUpdate } from './canvasRoom';
 import type { FrameEncoder, LiveSession } from './liveSession';
@@ -33,6 +41,16 @@ export interface LiveRoomsOptions {
   maxInkEntries?: number;
   /** Points of one folded waiting ink patch at most. */
   maxInkPoints?: number;
+  /** How a large scene is split for a joining session. */
+  sceneStream?: Partial<SceneStreamLimits>;
+  /** How much a catch-up carries before the session is told to resync. */
+  catchUp?: Partial<CatchUpBound>;
+}
+
+interface PendingStream {
+  canvasId: string;
+  streamId: string;
+  elements: SceneElement[];
 }
 
 /** What the live rooms use of the app. */
@@ -46,6 +64,10 @@ export class LiveRooms<Frame> {
   /** The canvases each session shows. */
   private readonly shown = new Map<string, Set<string>>();
   private readonly roomOptions: CanvasRoomOptions<Frame>;
+  private readonly streamLimits: SceneStreamLimits;
+  private readonly catchUpBound: CatchUpBound;
+  /** Per session and canvas, the scene stream answered last (a newer join ends an older one). */
+  private readonly streams = new Map<string, PendingStream & { started: boolean }>();
 
   constructor(
     private readonly context: LiveRoomsDeps,
@@ -58,10 +80,23 @@ export class LiveRooms<Frame> {
       maxBacklogBytes: options.maxBacklogBytes ?? 1024 * 1024,
       maxEntries: options.maxInkEntries ?? 64,
       maxPoints: options.maxInkPoints ?? 20_000,
-      catchUp: (canvasId, revision) =>
-        mergedChangesSince(context, canvasId, revision, (id) => canvases.snapshot(id)),
+      catchUp: async (canvasId, revision, session) => {
+        const update = await mergedChangesSince(
+          context,
+          canvasId,
+          revision,
+          (id) => canvases.snapshot(id),
+          this.catchUpBound,
+        );
+        if (update !== RESYNC) return update;
+        // Too much to send at once: the client joins again and gets the scene in chunks.
+        session.write(encoder.encode('canvas-resync', { canvasId }));
+        return null;
+      },
       onError: (error) => context.logError(error, 'live room'),
     };
+    this.streamLimits = { ...SCENE_STREAM_LIMITS, ...options.sceneStream };
+    this.catchUpBound = { ...CATCH_UP_BOUND, ...options.catchUp };
   }
 
   /** The room of a canvas, if a session of this node shows it. */
@@ -76,11 +111,6 @@ export class LiveRooms<Frame> {
       // Whoever opens the canvas learns who is in it now (not only when someone accepts).
       const collaborators = await this.canvases.members(canvasId);
       session.write(this.encoder.encode('collaborator-joined', { canvasId, collaborators }));
-      // …and who of them is online now: the last presence broadcast may have reached this
-      // socket before its board was listening, and an idle partner would stay invisible.
-      session.write(
-        this.encoder.encode('get-online-users', await onlineUsersMessage(this.context.presence)),
-      );
     });
   }
 
@@ -89,8 +119,32 @@ export class LiveRooms<Frame> {
    * the scene or the changes since a revision, then every commit and ink of the room, and
    * nothing about the canvas's people.
    */
-  view(session: LiveSession<Frame>, canvasId: string, sinceRevision?: number) {
-    return this.enter(session, canvasId, sinceRevision, async () => {});
+  async view(session: LiveSession<Frame>, canvasId: string, sinceRevision?: number) {
+    const answer = await this.enter(session, canvasId, sinceRevision, async () => {});
+    this.answered(session, answer);
+    return answer;
+  }
+
+  /**
+   * The join's ack is on its way (call it right before returning the ack: only microtasks may
+   * lie between): a `chunked` answer's scene follows it, chunk by chunk.
+   */
+  answered(session: LiveSession<Frame>, answer: JoinCanvasResult): void {
+    if (answer.kind !== 'chunked') return;
+    const key = streamKey(session.id, answer.canvasId);
+    const stream = this.streams.get(key);
+    if (stream?.streamId !== answer.streamId || stream.started) return;
+    stream.started = true;
+    const wanted = () =>
+      this.streams.get(key) === stream &&
+      (this.rooms.get(stream.canvasId)?.has(session.id) ?? false);
+    setImmediate(() => {
+      streamScene(session, this.encoder, stream, wanted, this.streamLimits)
+        .catch((error) => this.context.logError(error, 'scene stream'))
+        .finally(() => {
+          if (this.streams.get(key) === stream) this.streams.delete(key);
+        });
+    });
   }
 
   private async enter(
@@ -109,21 +163,47 @@ export class LiveRooms<Frame> {
     try {
       const answer = await this.read(canvasId, sinceRevision);
       await greet();
+      if (answer.kind === 'resync') {
+        this.leave(session.id, canvasId);
+        return answer;
+      }
       room.told(session.id, answer.revision);
-      return answer;
+      return this.bounded(session, answer);
     } catch (error) {
       this.leave(session.id, canvasId);
       throw error;
     }
   }
 
-  /** The scene, or only the changes after `sinceRevision` when the log can tell them. */
-  private async read(canvasId: string, sinceRevision?: number): Promise<JoinCanvasResult> {
+  /**
+   * The scene, or only the changes after `sinceRevision` when the log can tell them, or
+   * `resync` when they are more than a catch-up carries.
+   */
+  private async read(
+    canvasId: string,
+    sinceRevision?: number,
+  ): Promise<JoinedCanvas | JoinCanvasResync> {
     if (sinceRevision !== undefined) {
-      const since = await changesSince(this.context, canvasId, sinceRevision);
+      const since = await changesSince(this.context, canvasId, sinceRevision, this.catchUpBound);
+      if (since === RESYNC) return { kind: 'resync', canvasId };
       if (since) return { kind: 'changes', canvasId, ...since };
     }
     return { kind: 'snapshot', canvasId, ...(await this.canvases.snapshot(canvasId)) };
+  }
+
+  /** A scene too large for one message becomes a `chunked` answer; its stream waits for `answered`. */
+  private bounded(session: LiveSession<Frame>, answer: JoinedCanvas): JoinCanvasResult {
+    if (answer.kind !== 'snapshot' || answer.elements.length <= this.streamLimits.chunkElements)
+      return answer;
+    const { canvasId, revision, elements } = answer;
+    const streamId = this.context.newId();
+    this.streams.set(streamKey(session.id, canvasId), {
+      canvasId,
+      streamId,
+      elements,
+      started: false,
+    });
+    return { kind: 'chunked', canvasId, revision, streamId, elements: elements.length };
   }
 
   /** The session stops showing the canvas: no more commits or ink from it; membership stays. */
@@ -234,8 +314,13 @@ export class LiveRooms<Frame> {
     room?.remove(sessionId);
     // An empty room goes at once; a commit still on its way out reaches no one, as intended.
     if (room?.size === 0) this.rooms.delete(canvasId);
+    this.streams.delete(streamKey(sessionId, canvasId));
     const shown = this.shown.get(sessionId);
     shown?.delete(canvasId);
     if (shown?.size === 0) this.shown.delete(sessionId);
   }
+}
+
+function streamKey(sessionId: string, canvasId: string): string {
+  return `${sessionId}\u0000${canvasId}`;
 }

@@ -14,11 +14,13 @@ import type { SocketFrame } from '../../../realtime/socketSession';
 import type { AppSocket } from '../../../realtime/socketTypes';
 import { rooms } from '../../../realtime/socketTypes';
 import { withAck } from '../../../realtime/withAck';
+import { wantsDeltas } from '../../../realtime/presence.socket';
+import { onlineUsersMessage } from '../../../infrastructure/readModels/presenceStore';
 
 export function registerDrawingHandlers(
   socket: AppSocket,
   session: LiveSession<SocketFrame>,
-  context: Pick<AppContext, 'logError'>,
+  context: Pick<AppContext, 'logError' | 'presence' | 'drawingBudget'>,
   live: LiveRooms<SocketFrame>,
   canvases: Pick<CanvasesService, 'readableHead'>,
   /** Hands accepted ink to the other nodes (absent on a single node). */
@@ -36,9 +38,14 @@ export function registerDrawingHandlers(
 
   on('join-canvas', async (payload) => {
     const answer = await live.join(session, payload);
+    // A spec client learns who is online now too: the last broadcast may have reached this
+    // socket before its board was listening. (A delta socket holds the list already.)
+    if (!wantsDeltas(socket))
+      socket.emit('get-online-users', await onlineUsersMessage(context.presence));
     // The Socket.IO room carries what crosses nodes: cursors and membership notices.
     await socket.join(rooms.canvas(answer.canvasId));
     void announce(answer.canvasId);
+    live.answered(session, answer);
     return answer;
   });
 
@@ -61,7 +68,10 @@ export function registerDrawingHandlers(
     return answer;
   });
 
-  on('canvas-update', (payload) => live.commit(session, payload));
+  on('canvas-update', async (payload) => {
+    context.drawingBudget.assertLeft(session.userId); // spent: refused before any work
+    return live.commit(session, payload);
+  });
 
   on('ink', async (payload) => {
     const message = live.ink(session, payload);

@@ -1,0 +1,114 @@
+/**
+ * Presence and big joins (issue 14, points 2 and 4), before and after in the same run:
+ *
+ * - presence: bytes sent to all sockets while 300 users connect (one by one, and all at once as
+ *   after a restart) with the spec's `get-online-users` broadcast (`full`, the old behaviour,
+ *   still what a socket without `presence: 'deltas'` gets) and with the initial list + deltas;
+ *   goal: after ≤ 5% of before;
+ * - bigJoin: the server's event-loop delay while a 50,000-element canvas is joined ten times at
+ *   once, with the whole scene in one ack (chunking off: the old behaviour) and in chunks;
+ *   goal: no turn over 50 ms.
+ *
+ * Knobs: BENCH_PRESENCE_USERS (300), BENCH_JOIN_ELEMENTS (50000), BENCH_JOINS (10),
+ * BENCH_JOIN_SKIP_BEFORE=1 (the chunked run only, when profiling).
+ */
+import { startBenchApp } from './presence/benchApp';
+import type { BenchUser } from './presence/benchApp';
+import { bigJoins } from './presence/bigJoins';
+import { presenceBytes } from './presence/presenceBytes';
+
+const USERS = Number(process.env.BENCH_PRESENCE_USERS ?? 300);
+const ELEMENTS = Number(process.env.BENCH_JOIN_ELEMENTS ?? 50_000);
+const JOINS = Number(process.env.BENCH_JOINS ?? 10);
+
+const ratio = (after: number, before: number) => Number((after / before).toFixed(4));
+
+async function presence() {
+  const server = await startBenchApp();
+  try {
+    const users: BenchUser[] = [];
+    for (let i = 0; i < USERS; i++) users.push(await server.user());
+    const offline = async () => {
+      while ((await server.app.context.presence.onlineUsers()).length > 0)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    const results: Record<string, object> = {};
+    for (const arrival of ['one-by-one', 'all-at-once'] as const) {
+      console.error(`[bench] presence ${arrival}: full…`);
+      const before = await presenceBytes(server.url, users, 'full', arrival);
+      await offline();
+      console.error(`[bench] presence ${arrival}: deltas…`);
+      const after = await presenceBytes(server.url, users, 'deltas', arrival);
+      await offline();
+      results[arrival] = {
+        before_fullListOnEveryChange: before,
+        after_initialListAndDeltas: after,
+        afterOverBefore: ratio(after.bytes, before.bytes),
+        goalMet: after.bytes <= before.bytes * 0.05,
+      };
+    }
+    return { users: USERS, ...results };
+  } finally {
+    await server.close();
+  }
+}
+
+/** A freedraw stroke of 24 points (about 1 KB of JSON, like a hand-drawn line). */
+function stroke(i: number) {
+  const points = Array.from({ length: 24 }, (_, p) => [p * 3.25, Math.sin(p + i) * 17.5]);
+  return {
+    id: `el-${i}`,
+    type: 'freedraw',
+    version: 3,
+    versionNonce: 1000 + i,
+    isDeleted: false,
+    index: `a${i.toString(36).padStart(4, '0')}`,
+    x: (i % 300) * 12,
+    y: Math.floor(i / 300) * 12,
+    width: 75,
+    height: 35,
+    strokeColor: '#1e1e1e',
+    backgroundColor: 'transparent',
+    strokeWidth: 2,
+    opacity: 100,
+    points,
+    pressures: [],
+    simulatePressure: true,
+  };
+}
+
+async function bigJoin(chunked: boolean) {
+  const server = await startBenchApp(
+    chunked ? {} : { liveRooms: { sceneStream: { chunkElements: Number.POSITIVE_INFINITY } } },
+  );
+  try {
+    const owner = await server.user();
+    const canvasId = await server.canvas(
+      owner,
+      Array.from({ length: ELEMENTS }, (_, i) => stroke(i)),
+    );
+    // The scene is loaded once (the first join of a canvas folds its log): not what is measured.
+    await server.app.context.scenes.of(canvasId);
+    return await bigJoins(server.url, owner.token, canvasId, JOINS);
+  } finally {
+    await server.close();
+  }
+}
+
+export async function run(): Promise<object> {
+  const presenceResults = await presence();
+  console.error(`[bench] bigJoin: whole scene in one ack…`);
+  const before = process.env.BENCH_JOIN_SKIP_BEFORE ? null : await bigJoin(false);
+  console.error(`[bench] bigJoin: chunked…`);
+  const after = await bigJoin(true);
+  return {
+    presence: presenceResults,
+    bigJoin: {
+      elements: ELEMENTS,
+      parallelJoins: JOINS,
+      before_oneMessage: before,
+      after_chunked: after,
+      goalMet: after.eventLoopDelayMs.max <= 50,
+    },
+  };
+}

@@ -1,0 +1,43 @@
+// Worker thread of the big-join bench: opens raw Engine.IO WebSockets (no JSON parsing of the
+// scene, so the server's event loop is the only thing measured in the main thread), joins one
+// canvas from each at once and reports when every scene has arrived whole: with the ack of a
+// `snapshot`, or with the `scene-chunk` marked last of a `chunked` one.
+import { parentPort, workerData } from 'node:worker_threads';
+import WebSocket from 'ws';
+
+const { url, token, canvasId, joins } = workerData;
+const base = url.replace(/^http/, 'ws');
+
+function join() {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${base}/socket.io/?EIO=4&transport=websocket`, {
+      maxPayload: 1024 * 1024 * 1024,
+    });
+    let bytes = 0;
+    let chunks = 0;
+    const started = performance.now();
+    const done = (how) => {
+      socket.close();
+      resolve({ how, bytes, chunks, ms: performance.now() - started });
+    };
+    socket.on('message', (raw) => {
+      const data = raw.toString();
+      bytes += data.length;
+      if (data.startsWith('0{')) socket.send(`40${JSON.stringify({ token })}`);
+      else if (data === '2') socket.send('3');
+      else if (data.startsWith('40{')) socket.send(`420${JSON.stringify(['join-canvas', { canvasId }])}`);
+      else if (data.startsWith('430')) {
+        const head = data.slice(0, 300);
+        if (!head.includes('"ok":true')) reject(new Error(`join refused: ${head}`));
+        else if (head.includes('"kind":"snapshot"')) done('snapshot');
+      } else if (data.startsWith('42["scene-chunk"')) {
+        chunks += 1;
+        if (data.endsWith('"last":true}]')) done('chunked');
+      }
+    });
+    socket.on('error', reject);
+  });
+}
+
+const results = await Promise.all(Array.from({ length: joins }, join));
+parentPort.postMessage(results);

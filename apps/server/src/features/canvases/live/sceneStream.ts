@@ -1,0 +1,132 @@
+/**
+ * A large scene goes to a joining session in `scene-chunk` messages after the join's ack, never
+ * as one message: each chunk holds at most `chunkElements` elements and about `chunkBytes` of
+ * JSON, and the stream yields to the event loop after each one (and waits for the session's
+ * transport to drain when its backlog is over `maxBacklogBytes`), so ten joins of a 50,000
+ * element canvas at once never hold the loop for long, nor the whole scene's text in memory.
+ */
+import { SCENE_CHUNK_BYTES, SCENE_CHUNK_ELEMENTS } from '@tabula/domain/protocol';
+import type { SceneChunk } from '@tabula/domain/protocol';
+import type { SceneElement } from '@tabula/domain';
+import type { FrameEncoder, LiveSession } from './liveSession';
+
+export interface SceneStreamLimits {
+  /** A scene of more elements goes in chunks; also the most elements of one chunk. */
+  chunkElements: number;
+  /** JSON bytes of one chunk at most (a chunk holds at least one element). */
+  chunkBytes: number;
+  /** The session's transport backlog beyond which the stream waits for it to drain. */
+  maxBacklogBytes: number;
+}
+
+export const SCENE_STREAM_LIMITS: SceneStreamLimits = {
+  chunkElements: SCENE_CHUNK_ELEMENTS,
+  chunkBytes: SCENE_CHUNK_BYTES,
+  maxBacklogBytes: 1024 * 1024,
+};
+
+/** The elements in consecutive chunks bounded in count and JSON bytes, measured as they go. */
+export function* sceneChunks(
+  elements: readonly SceneElement[],
+  limits: Pick<SceneStreamLimits, 'chunkElements' | 'chunkBytes'>,
+): Generator<SceneElement[]> {
+  let chunk: SceneElement[] = [];
+  let bytes = 0;
+  for (const element of elements) {
+    const size = JSON.stringify(element).length + 1;
+    if (
+      chunk.length > 0 &&
+      (chunk.length >= limits.chunkElements || bytes + size > limits.chunkBytes)
+    ) {
+      yield chunk;
+      chunk = [];
+      bytes = 0;
+    }
+    chunk.push(element);
+    bytes += size;
+  }
+  if (chunk.length > 0) yield chunk;
+}
+
+/** Work of all streams in one turn of the event loop at most, in ms (then the loop goes on). */
+export const STREAM_SLICE_MS = 8;
+
+/** One chunk's worth of work: 'more' to go on, 'wait' (it re-queues itself), 'done'. */
+type Step = () => 'more' | 'wait' | 'done';
+
+/**
+ * Every stream of the process shares one pump: each turn it runs steps round robin for at most
+ * STREAM_SLICE_MS, then lets the loop go on (timers, I/O, other requests) before the next
+ * turn. (A `setImmediate` per stream would not do: the immediates queued before a turn all run
+ * in it, so ten streams would make one turn ten chunks long.)
+ */
+const pump = { queue: [] as Step[], scheduled: false };
+
+function enqueue(step: Step): void {
+  pump.queue.push(step);
+  if (!pump.scheduled) {
+    pump.scheduled = true;
+    setImmediate(runPump);
+  }
+}
+
+function runPump(): void {
+  pump.scheduled = false;
+  const started = performance.now();
+  while (pump.queue.length > 0 && performance.now() - started < STREAM_SLICE_MS) {
+    const step = pump.queue.shift()!;
+    if (step() === 'more') pump.queue.push(step);
+  }
+  if (pump.queue.length > 0 && !pump.scheduled) {
+    pump.scheduled = true;
+    setImmediate(runPump);
+  }
+}
+
+/**
+ * Writes `elements` to the session as the chunks of `streamId`, the last one marked `last`;
+ * resolves true once all are written, false when it stopped because `wanted()` said the
+ * session no longer shows the canvas.
+ */
+export function streamScene<Frame>(
+  session: LiveSession<Frame>,
+  encoder: FrameEncoder<Frame>,
+  stream: { canvasId: string; streamId: string; elements: readonly SceneElement[] },
+  wanted: () => boolean,
+  limits: SceneStreamLimits = SCENE_STREAM_LIMITS,
+): Promise<boolean> {
+  const { canvasId, streamId } = stream;
+  const chunks = sceneChunks(stream.elements, limits);
+  let next: IteratorResult<SceneElement[]> | undefined;
+  let index = 0;
+  return new Promise<boolean>((resolve, reject) => {
+    const step: Step = () => {
+      try {
+        if (!wanted()) {
+          resolve(false);
+          return 'done';
+        }
+        next ??= chunks.next();
+        if (next.done) {
+          resolve(true);
+          return 'done';
+        }
+        const chunk: SceneChunk = { canvasId, streamId, index: index++, elements: next.value };
+        next = chunks.next();
+        if (next.done) chunk.last = true;
+        session.write(encoder.encode('scene-chunk', chunk));
+        if (next.done) {
+          resolve(true);
+          return 'done';
+        }
+        if (session.backlogBytes() <= limits.maxBacklogBytes) return 'more';
+        session.onceDrained(() => enqueue(step));
+        return 'wait';
+      } catch (error) {
+        reject(error);
+        return 'done';
+      }
+    };
+    enqueue(step);
+  });
+}

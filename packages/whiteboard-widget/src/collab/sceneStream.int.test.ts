@@ -1,0 +1,96 @@
+/**
+ * The sync engine against the real server with small bounds: a scene beyond the bound arrives
+ * in `scene-chunk` messages and the client puts it back together; a catch-up beyond its bound
+ * is answered `resync` and the client loads the whole scene instead, converging with its peer.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startInMemoryServer } from '@tabula/server/testing';
+import type { InMemoryServer } from '@tabula/server/testing';
+import type { JoinCanvasResult } from '@tabula/domain/protocol';
+import { rect } from '../test/elements';
+import { until } from '../test/testBoard';
+import { open, visibleIds } from '../test/engineServer';
+import type { Transport } from './Transport';
+
+let server: InMemoryServer;
+beforeAll(async () => {
+  server = await startInMemoryServer({
+    liveRooms: {
+      sceneStream: { chunkElements: 10, chunkBytes: 1024 },
+      catchUp: { events: 3, elements: 30 },
+    },
+  });
+});
+afterAll(() => server?.close());
+
+async function sharedCanvas() {
+  const alice = await server.createUserAndToken('alice');
+  const bob = await server.createUserAndToken('bob');
+  const canvasId = await server.createCanvas(alice.token, 'big');
+  await server.addCollaborator(alice.userId, canvasId, bob.userId);
+  return { alice, bob, canvasId };
+}
+
+/** Records the kinds of `join-canvas` answers the engine gets. */
+function recordJoins(kinds: string[]) {
+  return (transport: Transport): Transport => ({
+    ...transport,
+    async request(event, payload) {
+      const result = await transport.request(event, payload);
+      if (event === 'join-canvas' && result.ok) kinds.push((result.data as JoinCanvasResult).kind);
+      return result;
+    },
+  });
+}
+
+/** Ids whose `a<id>` index is a valid fractional index (letters and digits, no trailing 0). */
+const ids = (prefix: string, count: number) =>
+  Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(3, '0')}z`);
+
+describe('CollaborationClient and bounded join replies', () => {
+  it('reassembles a scene that came in chunks', async () => {
+    const { alice, bob, canvasId } = await sharedCanvas();
+    const a = await open(server.url, alice, canvasId);
+    const drawn = ids('big', 95);
+    for (let start = 0; start < drawn.length; start += 19)
+      a.board.draw(drawn.slice(start, start + 19).map((id) => rect(id)));
+    await until(a, () => a.client.pendingCount === 0, 'the acks');
+
+    const kinds: string[] = [];
+    const b = await open(server.url, bob, canvasId, {}, true, recordJoins(kinds));
+    expect(kinds).toEqual(['chunked']);
+    expect(visibleIds(b).sort()).toEqual(drawn);
+    expect(b.client.status).toBe('live');
+  });
+
+  it('answers a long catch-up with resync; the client loads the scene and converges', async () => {
+    const { alice, bob, canvasId } = await sharedCanvas();
+    const a = await open(server.url, alice, canvasId);
+    a.board.draw([rect('first')]);
+    await until(a, () => a.client.pendingCount === 0, 'the first ack');
+    const kinds: string[] = [];
+    const b = await open(server.url, bob, canvasId, {}, true, recordJoins(kinds));
+    await until(b, () => visibleIds(b).includes('first'), 'the first element at Bob');
+
+    b.transport.socket.disconnect();
+    await until(b, () => b.client.status === 'offline', 'offline');
+    const meanwhile = ids('off', 40);
+    for (let start = 0; start < meanwhile.length; start += 8)
+      a.board.draw(meanwhile.slice(start, start + 8).map((id) => rect(id)));
+    await until(a, () => a.client.pendingCount === 0, 'Alice’s acks');
+    b.board.draw([rect('bobsown')]);
+
+    b.transport.socket.connect();
+    await until(
+      b,
+      () => b.client.status === 'live' && b.client.pendingCount === 0,
+      'Bob live again, his change sent',
+    );
+    // The catch-up (5 commits) was over the bound: resync, then the whole scene (in chunks).
+    expect(kinds.slice(1)).toEqual(['resync', 'chunked']);
+    const expected = ['bobsown', 'first', ...meanwhile].sort();
+    expect(visibleIds(b).sort()).toEqual(expected);
+    await until(a, () => visibleIds(a).includes('bobsown'), 'Bob’s change at Alice');
+    expect(visibleIds(a).sort()).toEqual(expected);
+  });
+});
