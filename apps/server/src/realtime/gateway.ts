@@ -17,6 +17,7 @@ import { RateLimiter } from '../http/rateLimiter';
 import { registerCollaborationHandlers } from '../features/canvases/socket/collaboration.socket';
 import { LiveRooms } from '../features/canvases/live/liveRooms';
 import type { LiveRoomsOptions } from '../features/canvases/live/liveRooms';
+import type { LiveSession } from '../features/canvases/live/liveSession';
 import { registerDrawingHandlers } from '../features/canvases/socket/drawing.socket';
 import { serveViewLinks } from '../features/canvases/socket/viewLink.socket';
 import type { ShareLinks } from '../features/canvases/shareLinks/shareLinks.service';
@@ -113,7 +114,10 @@ export function createGateway(
     });
   });
 
-  const live = new LiveRooms(context, canvases, socketFrameEncoder(), liveRoomsOptions);
+  const encoder = socketFrameEncoder();
+  const live = new LiveRooms(context, canvases, encoder, liveRoomsOptions);
+  /** Each socket of `/` as a session: the room frames and history entries written to it. */
+  const sessions = new Map<string, LiveSession<SocketFrame>>();
   io.on('live-ink', (message) => live.relay(message));
 
   io.on('connection', (socket) => {
@@ -141,7 +145,10 @@ export function createGateway(
     void socket.join([rooms.user(socket.data.userId), rooms.session(socket.data.sessionId)]);
     registerPresenceHandlers(io, socket, context, auth, canvases);
     registerCollaborationHandlers(socket, context, canvases);
-    registerDrawingHandlers(socket, socketSession(socket), context, live, canvases, toOtherNodes);
+    const session = socketSession(socket);
+    sessions.set(socket.id, session);
+    socket.on('disconnect', () => sessions.delete(socket.id));
+    registerDrawingHandlers(socket, session, context, live, canvases, toOtherNodes);
     markOnline(io, socket, context).catch((error) => context.logError(error, 'presence'));
   });
 
@@ -164,8 +171,12 @@ export function createGateway(
         ...history,
         watched: (canvasId) =>
           (io.of('/').adapter.rooms.get(rooms.canvas(canvasId))?.size ?? 0) > 0,
-        emit: (canvasId, entry) =>
-          io.local.to(rooms.canvas(canvasId)).emit('history-appended', { canvasId, entry }),
+        // Encoded once, and written with the room's other frames of this turn (one write).
+        emit: (canvasId, entry) => {
+          const frame = encoder.encode('history-appended', { canvasId, entry });
+          for (const socketId of io.of('/').adapter.rooms.get(rooms.canvas(canvasId)) ?? [])
+            sessions.get(socketId)?.write(frame);
+        },
       })
     : undefined;
   const feed$ = context.projections.processed$
