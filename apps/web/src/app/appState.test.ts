@@ -73,4 +73,35 @@ describe('app state updates', () => {
 
     expect(update.userDisconnected(state, 'u2').onlineUsers).toEqual({});
   });
+
+  it('keeps the online list from the initial list and its deltas, photos kept once known', () => {
+    let state = update.onlineUsersLoaded(INITIAL_STATE, {
+      u1: { userId: 'u1', username: 'a', profilePhoto: 'photo-a' },
+    });
+    state = update.onlineListLoaded(state, [
+      { userId: 'u1', username: 'a' },
+      { userId: 'u2', username: 'b' },
+    ]);
+    expect(state.onlineUsers).toEqual({
+      u1: { userId: 'u1', username: 'a', profilePhoto: 'photo-a' },
+      u2: { userId: 'u2', username: 'b', profilePhoto: '' },
+    });
+    state = update.onlineChanged(state, {
+      joined: [{ userId: 'u3', username: 'c' }],
+      left: ['u2'],
+    });
+    expect(Object.keys(state.onlineUsers).sort()).toEqual(['u1', 'u3']);
+  });
+
+  it("a user id of '__proto__' in a delta is an entry like any other", () => {
+    const state = update.onlineChanged(INITIAL_STATE, {
+      joined: [{ userId: '__proto__', username: 'x' }],
+      left: [],
+    });
+    expect(Object.hasOwn(state.onlineUsers, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(state.onlineUsers)).toBe(Object.prototype);
+    expect(update.onlineChanged(state, { joined: [], left: ['__proto__'] }).onlineUsers).toEqual(
+      {},
+    );
+  });
 });

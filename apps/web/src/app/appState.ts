@@ -2,7 +2,9 @@ import type {
   CanvasSummary,
   Collaborator,
   CollaboratorCanvas,
+  OnlineUserBrief,
   OnlineUsers,
+  OnlineUsersChanged,
 } from '@tabula/domain/protocol';
 import type { Session } from '../features/auth/session';
 
@@ -39,6 +41,14 @@ export const INITIAL_STATE: AppState = {
 /** Newest first by timestamp (spec §3). */
 export function sortNewestFirst(canvases: CanvasSummary[]): CanvasSummary[] {
   return [...canvases].sort((a, b) => b.timestamp.localeCompare(a.timestamp));
+}
+
+/** An online user as the store keeps them: the photo already known, else none yet. */
+function withPhoto(state: AppState, user: OnlineUserBrief): OnlineUsers[string] {
+  const known = Object.hasOwn(state.onlineUsers, user.userId)
+    ? state.onlineUsers[user.userId]
+    : undefined;
+  return { userId: user.userId, username: user.username, profilePhoto: known?.profilePhoto ?? '' };
 }
 
 /** Pure updates of the app state, one per thing that can happen. */
@@ -80,6 +90,19 @@ export const update = {
     ...state,
     onlineUsers,
   }),
+  /** `online-users`: who is online as the socket connected (names; photos come with the popup's pages). */
+  onlineListLoaded: (state: AppState, users: readonly OnlineUserBrief[]): AppState => ({
+    ...state,
+    onlineUsers: Object.fromEntries(users.map((user) => [user.userId, withPhoto(state, user)])),
+  }),
+  /** `online-users-changed`. */
+  onlineChanged: (state: AppState, change: OnlineUsersChanged): AppState => {
+    const replaced = new Set([...change.left, ...change.joined.map((user) => user.userId)]);
+    const kept = Object.entries(state.onlineUsers).filter(([userId]) => !replaced.has(userId));
+    const joined = change.joined.map((user) => [user.userId, withPhoto(state, user)] as const);
+    // Object.fromEntries defines own properties: a user id of '__proto__' cannot pollute.
+    return { ...state, onlineUsers: Object.fromEntries([...kept, ...joined]) };
+  },
   userDisconnected: (state: AppState, userId: string): AppState => {
     const onlineUsers = { ...state.onlineUsers };
     delete onlineUsers[userId];

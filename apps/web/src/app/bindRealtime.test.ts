@@ -55,6 +55,27 @@ describe('bindRealtime', () => {
     expect(state.liveCanvases).toEqual([{ canvasId: 'c9', canvasName: 'L', id: 'u3' }]);
   });
 
+  it('follows the initial online list and its deltas', async () => {
+    const { services, sockets } = setup();
+    services.storeSession({ user, token: 't1' });
+    await flush();
+    const socket = sockets[0]!;
+    socket.serverEmit('online-users', {
+      users: [
+        { userId: 'u1', username: 'ada' },
+        { userId: 'u2', username: 'bo' },
+      ],
+    });
+    socket.serverEmit('online-users-changed', {
+      joined: [{ userId: 'u3', username: 'cy' }],
+      left: ['u2'],
+    });
+    expect(services.store.get().onlineUsers).toEqual({
+      u1: { userId: 'u1', username: 'ada', profilePhoto: '' },
+      u3: { userId: 'u3', username: 'cy', profilePhoto: '' },
+    });
+  });
+
   it('shows a realtime error as a danger alert and an accepted invitation as a normal one', async () => {
     const { services, sockets } = setup();
     services.storeSession({ user, token: 't1' });

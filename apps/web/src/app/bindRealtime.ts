@@ -14,7 +14,9 @@ import { update } from './appState';
 import type { AppServices } from './services';
 
 /**
- * Wires the realtime events of the spec's section 7 into the app: presence, collaborators,
+ * Wires the realtime events of the spec's section 7 into the app: presence (the initial
+ * `online-users` list and its `online-users-changed` deltas; `get-online-users` and
+ * `disconnected-user` are still followed), collaborators,
  * admin and live-canvas lists go to the store; `error` becomes a danger alert and
  * `invitation-accepted` a normal one. While signed in and connected the client announces
  * itself `online` and asks for its collaborator canvases (spec §4). Returns the wiring to
@@ -28,6 +30,12 @@ export function bindRealtime(services: AppServices): Subscription {
 
   add(realtime.events('get-online-users'), (users) =>
     store.set((s) => update.onlineUsersLoaded(s, users)),
+  );
+  add(realtime.events('online-users'), ({ users }) =>
+    store.set((s) => update.onlineListLoaded(s, users)),
+  );
+  add(realtime.events('online-users-changed'), (change) =>
+    store.set((s) => update.onlineChanged(s, change)),
   );
   add(realtime.events('disconnected-user'), (userId) =>
     store.set((s) => update.userDisconnected(s, userId)),

@@ -1,4 +1,5 @@
 import { io } from 'socket.io-client';
+import { PRESENCE_DELTAS } from '@tabula/domain/protocol';
 import { createRealtimeClient } from './realtimeClient';
 import type { AppSocket, RealtimeClient } from './realtimeClient';
 
@@ -8,7 +9,12 @@ import type { AppSocket, RealtimeClient } from './realtimeClient';
  * the landing page never download it.
  */
 export function connectRealtime(url: string, token: string): RealtimeClient {
-  const options = { auth: { token }, transports: ['websocket', 'polling'] };
+  // Presence as one initial list and deltas (`online-users`, `online-users-changed`), not the
+  // whole list on every change; the All Online Users popup pages it (`list-online-users`).
+  const options = {
+    auth: { token, presence: PRESENCE_DELTAS },
+    transports: ['websocket', 'polling'],
+  };
   const socket: AppSocket = url ? io(url, options) : io(options);
   return createRealtimeClient(socket);
 }

@@ -6,7 +6,9 @@ import type {
   ClientToServerEvents,
   CollaboratorCanvas,
   InviteUserPayload,
+  ListOnlineUsersPayload,
   OnlinePayload,
+  OnlineUsersPage,
   RemoveUserPayload,
   ServerEventName,
   ServerToClientEvents,
@@ -41,6 +43,8 @@ export interface RealtimeClient {
   /** `check-if-logged-in`: true when another device of this user is online. */
   checkLoggedInElsewhere(userId: string): Promise<boolean>;
   online(user: OnlinePayload): void;
+  /** `list-online-users`: one page of everyone online, with photos (the popup). */
+  listOnlineUsers(page?: ListOnlineUsersPayload): Promise<OnlineUsersPage>;
   getAllCollaboratorCanvases(): Promise<CollaboratorCanvas[]>;
   inviteUser(payload: InviteUserPayload): Promise<void>;
   acceptInvitation(canvasId: string): Promise<void>;
@@ -171,6 +175,7 @@ export function createRealtimeClient(socket: AppSocket): RealtimeClient {
     online(user) {
       socket.emit('online', user);
     },
+    listOnlineUsers: (page = {}) => request('list-online-users', page),
     getAllCollaboratorCanvases: () => request('get-all-collaborator-canvases'),
     inviteUser: async (payload) => {
       await request('invite-user', payload);

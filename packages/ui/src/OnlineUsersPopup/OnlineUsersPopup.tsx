@@ -16,10 +16,18 @@ export interface OnlineUsersPopupProps {
   onClose: () => void;
   /** The control at the end of each row, usually an {@link InviteButton} driven by its machine. */
   renderAction: (user: OnlineUser) => ReactNode;
+  /** After the list, e.g. a control that loads the next page of a long list. */
+  footer?: ReactNode;
 }
 
 /** 'All Online Users': one row per user with an action; the list scrolls beyond 24rem. */
-export function OnlineUsersPopup({ open, users, onClose, renderAction }: OnlineUsersPopupProps) {
+export function OnlineUsersPopup({
+  open,
+  users,
+  onClose,
+  renderAction,
+  footer,
+}: OnlineUsersPopupProps) {
   return (
     <Modal open={open} title="All Online Users" onClose={onClose} className="tb-online-users">
       {users.length === 0 ? (
@@ -48,6 +56,7 @@ export function OnlineUsersPopup({ open, users, onClose, renderAction }: OnlineU
           ))}
         </ul>
       )}
+      {footer}
     </Modal>
   );
 }

@@ -6,6 +6,7 @@ import { isCollaborator } from '../../app/appState';
 import { useAppSelector, useServices } from '../../app/ServicesContext';
 import { errorMessage } from '../errorMessage';
 import { inviteButtonMachine } from './inviteButtonMachine';
+import { useOnlineUsersPages } from './useOnlineUsersPages';
 
 interface InviteActionProps {
   user: OnlineUser;
@@ -71,7 +72,10 @@ export interface OnlineUsersDialogProps {
   canInvite: boolean;
 }
 
-/** 'All Online Users' for the open canvas: everyone online but the user, each with Invite. */
+/**
+ * 'All Online Users' for the open canvas: everyone online but the user, each with Invite; the
+ * list is fetched when it opens, a page at a time ('Show more' for the next).
+ */
 export function OnlineUsersDialog({
   open,
   onClose,
@@ -80,10 +84,10 @@ export function OnlineUsersDialog({
   canInvite,
 }: OnlineUsersDialogProps) {
   const self = useAppSelector((s) => s.session?.user.id);
-  const online = useAppSelector((s) => s.onlineUsers);
+  const { users: online, more } = useOnlineUsersPages(open);
   const users = useMemo(
     () =>
-      Object.values(online)
+      online
         .filter((u) => u.userId !== self)
         .map((u) => ({ id: u.userId, username: u.username, profilePhoto: u.profilePhoto })),
     [online, self],
@@ -93,6 +97,13 @@ export function OnlineUsersDialog({
       open={open}
       users={users}
       onClose={onClose}
+      footer={
+        more ? (
+          <button type="button" className="tb-button tb-online-users__more" onClick={more}>
+            Show more
+          </button>
+        ) : null
+      }
       renderAction={(user) =>
         canInvite ? (
           <InviteAction key={user.id} user={user} canvasId={canvasId} canvasName={canvasName} />
