@@ -14,7 +14,14 @@ import type {
   OnlineUsersPage,
 } from '@tabula/domain/protocol';
 import type { Member } from './scenario';
-import { disconnection, eventMatching, recordMessages, signUp } from './scenario';
+import {
+  createCanvas,
+  disconnection,
+  eventMatching,
+  makeCollaborator,
+  recordMessages,
+  signUp,
+} from './scenario';
 import type { ClientSocket, TestServer } from './testServer';
 import { emitWithAck, startTestServer } from './testServer';
 
@@ -131,6 +138,35 @@ describe('presence as an initial list and deltas', () => {
     const offline = eventMatching<string>(specSocket, 'disconnected-user', (id) => id === other.id);
     socket.disconnect();
     await offline;
+  });
+
+  it('join-canvas tells a delta socket which members are online, before its ack, and never the whole map', async () => {
+    const [owner, guest, stranger] = [
+      await signUp(server, 'owner'),
+      await signUp(server, 'guest'),
+      await signUp(server, 'stranger'),
+    ];
+    const { socket } = await deltaSocket(owner);
+    const guestSocket = await server.socket(guest.token);
+    // Barrier: the last arrival's delta; every earlier window has gone out before it.
+    const strangerSeen = eventMatching(socket, 'online-users-changed', joinedHas(stranger.id));
+    await server.socket(stranger.token);
+    await strangerSeen;
+    const canvasId = await createCanvas(server, owner.token);
+    await makeCollaborator(socket, guestSocket, guest.id, canvasId);
+    const record = recordMessages([socket]);
+    const ack = await emitWithAck(socket, 'join-canvas', { canvasId });
+    expect(ack).toMatchObject({ ok: true });
+    const received = record.stop().flat();
+    const told = received
+      .filter(([event]) => event === 'online-users-changed')
+      .map(([, change]) => change as OnlineUsersChanged)
+      .find((change) => change.joined.some((user) => user.userId === guest.id));
+    expect(told).toBeDefined();
+    // Members only: the stranger online is not among them.
+    expect(told!.joined.map((user) => user.userId).sort()).toEqual([owner.id, guest.id].sort());
+    expect(told!.left).toEqual([]);
+    expect(received.map(([event]) => event)).not.toContain('get-online-users');
   });
 
   describe('list-online-users', () => {

@@ -16,13 +16,15 @@ import { rooms } from '../../../realtime/socketTypes';
 import { withAck } from '../../../realtime/withAck';
 import { wantsDeltas } from '../../../realtime/presence.socket';
 import { onlineUsersMessage } from '../../../infrastructure/readModels/presenceStore';
+import type { PresenceStore } from '../../../infrastructure/readModels/presenceStore';
+import { brief } from '../../../realtime/presenceFeed';
 
 export function registerDrawingHandlers(
   socket: AppSocket,
   session: LiveSession<SocketFrame>,
   context: Pick<AppContext, 'logError' | 'presence' | 'drawingBudget'>,
   live: LiveRooms<SocketFrame>,
-  canvases: Pick<CanvasesService, 'readableHead'>,
+  canvases: Pick<CanvasesService, 'readableHead' | 'members'>,
   /** Hands accepted ink to the other nodes (absent on a single node). */
   toOtherNodes?: (message: InkMessage) => void,
 ): void {
@@ -38,10 +40,7 @@ export function registerDrawingHandlers(
 
   on('join-canvas', async (payload) => {
     const answer = await live.join(session, payload);
-    // A spec client learns who is online now too: the last broadcast may have reached this
-    // socket before its board was listening. (A delta socket holds the list already.)
-    if (!wantsDeltas(socket))
-      socket.emit('get-online-users', await onlineUsersMessage(context.presence));
+    await tellWhoIsOnline(socket, answer.canvasId, context.presence, canvases);
     // The Socket.IO room carries what crosses nodes: cursors and membership notices.
     await socket.join(rooms.canvas(answer.canvasId));
     void announce(answer.canvasId);
@@ -97,6 +96,28 @@ export function registerDrawingHandlers(
     live.disconnect(session);
     for (const canvasId of shown) void announce(canvasId);
   });
+}
+
+/**
+ * Whoever opens a canvas learns who is online now: the last presence message may have reached
+ * the socket before its board was listening, and an idle partner would stay invisible. A spec
+ * client gets the whole `get-online-users` map; a delta socket, which holds the list already,
+ * only the canvas's members who are online, as an `online-users-changed` that adds nothing new.
+ */
+async function tellWhoIsOnline(
+  socket: AppSocket,
+  canvasId: string,
+  presence: PresenceStore,
+  canvases: Pick<CanvasesService, 'members'>,
+): Promise<void> {
+  if (!wantsDeltas(socket)) {
+    socket.emit('get-online-users', await onlineUsersMessage(presence));
+    return;
+  }
+  const members = new Set((await canvases.members(canvasId)).map((member) => member.userId));
+  const online = await presence.onlineUsers();
+  const joined = online.filter((user) => members.has(user.userId)).map(brief);
+  socket.emit('online-users-changed', { joined, left: [] });
 }
 
 /**
