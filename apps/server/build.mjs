@@ -5,7 +5,8 @@
 // dist/main.js; every npm package stays an import resolved from node_modules at run time.
 // Splitting keeps the optional adapters (PostgreSQL, KurrentDB, Redis, Kafka) in chunks loaded
 // only when configured, as under tsx. The SQLite writer's worker is plain JavaScript, loaded by
-// URL next to the code that starts it: copied as it is.
+// URL next to the code that starts it: copied as it is. (esbuild is installed with tsx, a
+// dependency of this package.)
 import { copyFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
