@@ -14,10 +14,12 @@ import type { RemotePeer } from '@tabula/whiteboard/collab';
 import { startCluster } from './support/cluster';
 import type { Cluster } from './support/cluster';
 import { commitsPerElement } from './support/log';
+import { dumpReadModels } from './support/readModels';
 import { rest } from './support/rest';
 import { call, connected, nextEvent } from './support/socketCalls';
 import { connect, openTab, rectangle, signUp } from './support/tab';
 import type { SignedUp, Tab } from './support/tab';
+import { runCommand } from './support/tabulaNode';
 
 let cluster: Cluster | undefined;
 const opened: { close(): void }[] = [];
@@ -218,5 +220,46 @@ describe('a node killed while two users draw', () => {
       expect(answer.node).toBe(node.name);
       expect(answer.body.data!.elements.map((element) => element.id).sort()).toEqual(all);
     }
+  });
+});
+
+describe('read models rebuilt while the nodes serve', () => {
+  it('npm run rebuild-projections on one node: nobody sees an empty read model, nothing written meanwhile is lost, and the result is what a quiet rebuild gives', async (context) => {
+    if (!cluster) return context.skip();
+    const gina = await signUp(stack().url, 'gina');
+    const rebuilding = runCommand('rebuildProjections', stack().env);
+    let done = false;
+    void rebuilding.then(() => (done = true));
+    // Users keep working on every node while it runs (a canvas every 50 ms, the pace of a
+    // busy team; the verdict does not depend on it): each call must succeed.
+    const created: string[] = [];
+    for (let i = 0; !done || i < 3; i++) {
+      const node = stack().nodes[i % 3]!.name;
+      const canvas = await rest<{ _id: string }>(stack().url, '/canvas/createcanvas', {
+        body: { name: `During ${i}` },
+        token: gina.token,
+        node,
+      });
+      expect(canvas.status, JSON.stringify(canvas.body)).toBe(201);
+      created.push(canvas.body.data!._id);
+      const mine = await rest(stack().url, '/auth/fetchuser', { token: gina.token, node });
+      expect(mine.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const rebuilt = await rebuilding;
+    expect(rebuilt.code, rebuilt.output).toBe(0);
+
+    for (const node of stack().nodes) {
+      const list = await rest<{ _id: string }[]>(stack().url, '/canvas/getallcanvases', {
+        token: gina.token,
+        node: node.name,
+      });
+      expect(list.node).toBe(node.name);
+      expect(list.body.data!.map((canvas) => canvas._id).sort()).toEqual([...created].sort());
+    }
+    const served = await dumpReadModels(stack().redisUrl);
+    const quiet = await runCommand('rebuildProjections', stack().env);
+    expect(quiet.code, quiet.output).toBe(0);
+    expect(await dumpReadModels(stack().redisUrl)).toEqual(served);
   });
 });

@@ -13,6 +13,7 @@ import type { TestHaproxy } from './haproxy';
 import { startRedis } from './redisServer';
 import type { TestRedis } from './redisServer';
 import { TabulaNode } from './tabulaNode';
+import type { NodeEnvironment } from './tabulaNode';
 
 export interface Cluster {
   /** The balancer's address: what users reach. */
@@ -20,6 +21,8 @@ export interface Cluster {
   nodes: TabulaNode[];
   redisUrl: string;
   eventStoreUrl: string;
+  /** What every node is started with. */
+  env: NodeEnvironment;
   /** Resolves once the balancer sends requests to the node `name` (again). */
   serving(name: string): Promise<void>;
   stop(): Promise<void>;
@@ -53,6 +56,7 @@ export async function startCluster(size = 3): Promise<Cluster | undefined> {
       nodes,
       redisUrl: parts.redis.url,
       eventStoreUrl,
+      env,
       serving: (name) => proxy.serving(name),
       stop,
     };

@@ -11,6 +11,22 @@ import type { Started } from './processes';
 
 const serverDir = fileURLToPath(new URL('../../../../apps/server', import.meta.url));
 
+/**
+ * Runs one of the server's commands (`src/cli/<name>.ts`) with the cluster's environment, as
+ * an operator would on any node; resolves with its exit code and output.
+ */
+export async function runCommand(
+  name: string,
+  env: NodeEnvironment,
+): Promise<{ code: number | null; output: string }> {
+  const command = start(process.execPath, ['--import', 'tsx', `src/cli/${name}.ts`], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH, ...env },
+  });
+  await command.exited;
+  return { code: command.child.exitCode, output: command.output() };
+}
+
 export interface NodeEnvironment {
   EVENTSTORE_URL: string;
   REDIS_URL: string;
