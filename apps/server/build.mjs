@@ -8,11 +8,13 @@
 // URL next to the code that starts it: copied as it is. (esbuild is installed with tsx, a
 // dependency of this package.)
 import { copyFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
-const outdir = here('dist');
+/** `node build.mjs [outdir]`: dist/ unless told (a test builds into a directory of its own). */
+const outdir = process.argv[2] ? path.resolve(process.argv[2]) : here('dist');
 
 /** Bare imports are npm packages (external) except the workspaces, which are bundled. */
 const packagesExternal = {
@@ -41,5 +43,5 @@ await build({
   logLevel: 'warning',
 });
 for (const file of ['sqliteWriter.worker.mjs', 'revisionRules.mjs']) {
-  copyFileSync(here(`src/infrastructure/eventStore/${file}`), here(`dist/${file}`));
+  copyFileSync(here(`src/infrastructure/eventStore/${file}`), path.join(outdir, file));
 }

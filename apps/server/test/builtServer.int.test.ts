@@ -1,0 +1,68 @@
+/**
+ * The built server (`build.mjs`, as `npm run build` runs it) under plain `node`, without tsx:
+ * it starts on a fresh data directory, serves its health (the SQLite writer's worker found
+ * beside the bundle) and a sign-up (the domain's class-validator DTOs compiled in the bundle),
+ * logs JSON lines with its node id, and stops on SIGTERM with exit code 0.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, it } from 'vitest';
+import { HANG_MS, newUser } from './testServer';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+// Inside the package, so that its npm packages resolve as they do from dist/.
+const outdir = path.join(serverDir, 'dist', `test-${process.pid}`);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'tabula-built-'));
+afterAll(() => {
+  rmSync(outdir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('runs under plain node: health, a sign-up, JSON logs, a clean SIGTERM', async () => {
+  execFileSync(process.execPath, ['build.mjs', outdir], { cwd: serverDir });
+  const child = spawn(process.execPath, [path.join(outdir, 'main.js')], {
+    env: { PATH: process.env.PATH, PORT: '0', DATA_DIR: dataDir, NODE_ID: 'built-1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const guard = setTimeout(() => child.kill('SIGKILL'), HANG_MS * 4);
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /listening on (http:\/\/[\d.:]+)/.exec(stdout);
+      if (match) resolve(match[1]!);
+    });
+    void exited.then((code) => reject(new Error(`exited (${code}):\n${stdout}${stderr}`)));
+  });
+
+  expect((await fetch(`${url}/api/health`)).status).toBe(200);
+  const signUp = await fetch(`${url}/auth/createuser`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(newUser('built')),
+  });
+  expect(signUp.status).toBe(201);
+  const invalid = await fetch(`${url}/auth/createuser`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'x' }),
+  });
+  expect(invalid.status).toBe(400);
+
+  child.kill('SIGTERM');
+  expect(await exited).toBe(0);
+  clearTimeout(guard);
+  const lines = stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { node: string; msg: string });
+  expect(lines.every((line) => line.node === 'built-1')).toBe(true);
+  expect(lines.map((line) => line.msg)).toContain('Stopped');
+  expect(stderr).toBe('');
+});
