@@ -23,7 +23,7 @@ import { HistoryQueries } from './features/canvases/history/historyQueries';
 import { historyRoutes } from './features/canvases/history/history.routes';
 import { SceneTimeline } from './features/canvases/history/sceneTimeline';
 import { CurrentScenes } from './features/canvases/projections/currentScenes';
-import { DEFAULT_QUOTAS, canvasQuotas } from './features/canvases/quotas/quotas';
+import { DEFAULT_QUOTAS, MinuteBudget, canvasQuotas } from './features/canvases/quotas/quotas';
 import { FilesService } from './features/canvases/files/files.service';
 import { fileRoutes } from './features/canvases/files/files.routes';
 import { thumbnailRoutes } from './features/canvases/thumbnails/thumbnails.routes';
@@ -96,6 +96,7 @@ export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
   );
   const clock = deps.clock ?? { now: () => new Date() };
   const quotas = { ...DEFAULT_QUOTAS, ...deps.quotas };
+  const drawingBudget = new MinuteBudget(quotas.bytesPerMinute, clock);
   const context: AppContext = {
     eventStore: deps.eventStore,
     readModels: deps.readModels,
@@ -104,7 +105,7 @@ export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
     newId: deps.newId ?? randomUUID,
     users: new CommandHandler(deps.eventStore, userDecider),
     canvases: new CommandHandler(deps.eventStore, canvasDecider, {
-      admission: canvasQuotas(quotas, clock),
+      admission: canvasQuotas(quotas, drawingBudget),
     }),
     projections,
     scenes,
@@ -115,6 +116,7 @@ export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
       ...deps.rateLimits,
     },
     quotas,
+    drawingBudget,
     snapshotsSettled: () => timeline.settled(),
     logError,
     metrics,

@@ -14,7 +14,7 @@ import type {
 import type { RateLimitConfig } from './config';
 import type { AppMetrics } from './http/metrics';
 import type { LiveRoomsOptions } from './features/canvases/live/liveRooms';
-import type { QuotaConfig } from './features/canvases/quotas/quotas';
+import type { MinuteBudget, QuotaConfig } from './features/canvases/quotas/quotas';
 import type { CurrentScenes } from './features/canvases/projections/currentScenes';
 import type { CommandHandler } from './infrastructure/commandHandler';
 import type { EventStore } from './infrastructure/eventStore/eventStore';
@@ -77,6 +77,8 @@ export interface AppContext {
   scenes: CurrentScenes;
   rateLimits: RateLimitConfig;
   quotas: QuotaConfig;
+  /** Each user's drawing bytes of the last minute (`QUOTA_BYTES_PER_MINUTE`). */
+  drawingBudget: Pick<MinuteBudget, 'assertLeft'>;
   /** Resolves once the scene snapshots asked for so far are written. */
   snapshotsSettled: () => Promise<void>;
   logError: (error: unknown, context: string) => void;

@@ -94,6 +94,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       failedLoginsPerAccount: 10_000,
       socketMessagesPerSecond: 10_000,
     },
+    // Suites that draw a lot must not meet the per-minute drawing quota (quotas.int.test.ts).
+    quotas: { bytesPerMinute: Number.MAX_SAFE_INTEGER },
     logError: () => undefined,
     ...options.overrides,
   });

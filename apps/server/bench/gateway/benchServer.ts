@@ -6,6 +6,7 @@
  * `{ type: 'start' }` → `{}` (CPU and peak RSS count from here);
  * `{ type: 'stats' }` → `ServerStats` since the last start.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 export interface Fixture {
   rooms: { canvasId: string; tokens: string[] }[];
@@ -24,6 +25,9 @@ export interface ServerStats {
   rssStartBytes: number;
   rssPeakBytes: number;
   rssBytes: number;
+  /** Event-loop delay since the last start (p99 and max, ms). */
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
 }
 
 export type ServerRequest =
@@ -35,6 +39,8 @@ export type ServerRequest =
  */
 function meter() {
   let cpu = process.cpuUsage();
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   let rssPeak = 0;
   let rssStart = 0;
   const sample = () => {
@@ -44,6 +50,7 @@ function meter() {
   return {
     start() {
       cpu = process.cpuUsage();
+      loop.reset();
       rssPeak = 0;
       sample();
       rssStart = rssPeak;
@@ -57,6 +64,8 @@ function meter() {
         rssStartBytes: rssStart,
         rssPeakBytes: rssPeak,
         rssBytes: process.memoryUsage.rss(),
+        loopDelayP99Ms: loop.percentile(99) / 1e6,
+        loopDelayMaxMs: loop.max / 1e6,
       };
     },
   };

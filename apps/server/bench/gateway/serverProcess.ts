@@ -16,7 +16,11 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export function startServer(mode: ServerMode): Promise<ServerProcess> {
+/** `env`: variables added to the server process's environment (e.g. `BENCH_QUOTAS`). */
+export function startServer(
+  mode: ServerMode,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const script = fileURLToPath(new URL('./benchServer.ts', import.meta.url));
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server process there.
   const profile = process.env.BENCH_CPU_PROF
@@ -25,6 +29,7 @@ export function startServer(mode: ServerMode): Promise<ServerProcess> {
   const child: ChildProcess = fork(script, [mode], {
     execArgv: ['--import', 'tsx', ...profile],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env: { ...process.env, ...env },
   });
   // The server answers requests one at a time and in order; if it dies, every question fails.
   const waiting: { resolve(answer: unknown): void; reject(error: Error): void }[] = [];

@@ -19,6 +19,13 @@ import {
 } from '../../src/infrastructure/readModels/index';
 import type { BenchServer, Fixture } from './benchServer';
 
+const NO_QUOTAS = {
+  bytesPerMinute: Number.MAX_SAFE_INTEGER,
+  elementsPerCanvas: Number.MAX_SAFE_INTEGER,
+  bytesPerCanvas: Number.MAX_SAFE_INTEGER,
+  canvasesPerUser: Number.MAX_SAFE_INTEGER,
+};
+
 export async function startTabula(): Promise<BenchServer> {
   // BENCH_DIR picks the disk the log is fsynced to (default: the OS temp dir).
   const dataDir = mkdtempSync(path.join(process.env.BENCH_DIR ?? tmpdir(), 'tabula-bench-'));
@@ -31,6 +38,9 @@ export async function startTabula(): Promise<BenchServer> {
       authPerIpPerMinute: 1_000_000,
       failedLoginsPerAccount: 1_000_000,
     },
+    // Quotas out of the way (the gateway bench's drawers would spend the minute's budget),
+    // unless BENCH_QUOTAS=default (the abuse bench).
+    ...(process.env.BENCH_QUOTAS === 'default' ? {} : { quotas: NO_QUOTAS }),
   });
   const url = await app.listen(0);
   const { context } = app;

@@ -28,7 +28,7 @@ export interface QuotaConfig {
 
 /** Far above what a person drawing does; what stops one socket from filling the disk. */
 export const DEFAULT_QUOTAS: QuotaConfig = {
-  bytesPerMinute: 20 * 1024 * 1024,
+  bytesPerMinute: 8 * 1024 * 1024,
   elementsPerCanvas: 100_000,
   bytesPerCanvas: 512 * 1024 * 1024,
   canvasesPerUser: 500,
@@ -58,8 +58,10 @@ export function drawingBytes(elements: readonly SceneElement[]): number {
 }
 
 /**
- * A budget of `perMinute` bytes per user refilled continuously; a write that does not fit
- * what is left is refused whole (and costs nothing).
+ * A budget of `perMinute` bytes per user, refilled continuously. A write is accepted while
+ * some budget is left and spends its whole size (the budget may go below zero: one update of
+ * at most 256 KB past the limit); while nothing is left, every write is refused, cheaply
+ * (`assertLeft` before the update is even validated) and at no cost.
  */
 export class MinuteBudget {
   private readonly buckets = new Map<string, { left: number; at: number }>();
@@ -69,28 +71,32 @@ export class MinuteBudget {
     private readonly clock: QuotaClock,
   ) {}
 
-  /** Takes `bytes` from the user's budget, or answers false when they do not fit. */
+  /** Throws QUOTA_EXCEEDED while the user's budget is spent. */
+  assertLeft(userId: string): void {
+    if (this.left(userId, this.clock.now().getTime()) <= 0)
+      throw new DomainError('QUOTA_EXCEEDED', QUOTA_BYTES_PER_MINUTE_REACHED);
+  }
+
+  /** Spends `bytes` of the user's budget, or answers false (nothing spent) when none is left. */
   take(userId: string, bytes: number): boolean {
     const now = this.clock.now().getTime();
-    const bucket = this.buckets.get(userId) ?? { left: this.perMinute, at: now };
-    const left = Math.min(
-      this.perMinute,
-      bucket.left + ((now - bucket.at) * this.perMinute) / 60_000,
-    );
-    if (bytes > left) {
-      this.buckets.set(userId, { left, at: now });
-      return false;
-    }
+    const left = this.left(userId, now);
+    if (left <= 0) return false;
     this.buckets.set(userId, { left: left - bytes, at: now });
     if (this.buckets.size > 100_000) this.sweep(now);
     return true;
   }
 
+  private left(userId: string, now: number): number {
+    const bucket = this.buckets.get(userId);
+    if (!bucket) return this.perMinute;
+    return Math.min(this.perMinute, bucket.left + ((now - bucket.at) * this.perMinute) / 60_000);
+  }
+
   /** Forgets the users whose budget is full again (they would start full anyway). */
   private sweep(now: number): void {
-    for (const [userId, bucket] of this.buckets)
-      if (bucket.left + ((now - bucket.at) * this.perMinute) / 60_000 >= this.perMinute)
-        this.buckets.delete(userId);
+    for (const userId of this.buckets.keys())
+      if (this.left(userId, now) >= this.perMinute) this.buckets.delete(userId);
   }
 }
 
@@ -139,8 +145,7 @@ class CanvasTally implements StreamTally<CanvasCommand, CanvasEvent> {
 /** The canvas command handler's admission: per-canvas totals and the per-user minute budget. */
 export function canvasQuotas(
   quotas: QuotaConfig,
-  clock: QuotaClock,
+  budget: MinuteBudget,
 ): Admission<CanvasCommand, CanvasEvent> {
-  const budget = new MinuteBudget(quotas.bytesPerMinute, clock);
   return { tally: () => new CanvasTally(quotas, budget) };
 }
