@@ -117,6 +117,8 @@ export function recordMessages(sockets: ClientSocket[]) {
 export const PRESENCE_EVENTS: ReadonlySet<string> = new Set([
   'get-online-users',
   'disconnected-user',
+  'online-users',
+  'online-users-changed',
   'canvas-people',
 ]);
 

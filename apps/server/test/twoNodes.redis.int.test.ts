@@ -17,7 +17,9 @@ import {
   createInMemoryPresenceStore,
   createInMemoryReadModelStore,
 } from '../src/infrastructure/readModels/index';
-import { element, freshEventId } from './scenario';
+import { io as connect } from 'socket.io-client';
+import type { OnlineUsersChanged } from '@tabula/domain/protocol';
+import { element, eventMatching, freshEventId } from './scenario';
 import type { ClientSocket } from './testServer';
 import { REDIS_URL, connectSocket, emitWithAck, newUser, nextEvent } from './testServer';
 
@@ -101,6 +103,29 @@ describe('two nodes', () => {
     await emitWithAck(onB, 'ink', { canvasId, elements: [element('b-ink')] });
     expect((await atA).actorId).toBe(guest.id);
     expect(echoed.map((message) => message.actorId)).toEqual([guest.id]);
+  });
+
+  it('tells a delta socket on one node who comes online and leaves on the other', async () => {
+    const watcher = await signUp(nodes[0]!.url);
+    const visitor = await signUp(nodes[1]!.url);
+    const deltas: ClientSocket = connect(nodes[0]!.url, {
+      auth: { token: watcher.token, presence: 'deltas' },
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+    });
+    sockets.push(deltas);
+    await nextEvent(deltas, 'online-users');
+    const arrived = eventMatching<OnlineUsersChanged>(deltas, 'online-users-changed', (change) =>
+      change.joined.some((user) => user.userId === visitor.id),
+    );
+    const there = await connectSocket(nodes[1]!.url, visitor.token, sockets);
+    await arrived;
+    const left = eventMatching<OnlineUsersChanged>(deltas, 'online-users-changed', (change) =>
+      change.left.includes(visitor.id),
+    );
+    there.disconnect();
+    await left;
   });
 
   it('delivers a commit to a peer on the other node', async () => {
