@@ -183,8 +183,15 @@ export function socketSession(socket: AppSocket, namespace?: string): LiveSessio
     // One write for all of them: the WebSocket's own writes are nested in this cork.
     const tcp = conn.transport.name === 'websocket' ? conn.transport.socket?._socket : undefined;
     tcp?.cork();
-    conn.flush();
-    tcp?.uncork();
+    try {
+      conn.flush();
+    } catch {
+      // Written at the end of the turn, outside any handler: a connection that cannot take a
+      // write is closed, and its client reconnects and catches up from its revision.
+      socket.disconnect(true);
+    } finally {
+      tcp?.uncork();
+    }
   }
 
   // Anything else sent on this connection (acks, other events) goes after the frames written
