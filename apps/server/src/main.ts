@@ -5,9 +5,10 @@
  * A bad setting or an unreachable dependency stops it with one line naming the variable, code 1.
  *
  * Run as TypeScript (`npm run dev -w @tabula/server`, tsx) from src/main.ts or built (`npm start`)
- * from dist/main.js: both sit two levels under apps/server/../.., so the repository root (the
- * base of the default DATA_DIR and WEB_DIST) is found the same way from either.
+ * from dist/main.js: the repository's root (the base of the default DATA_DIR and WEB_DIST) is
+ * the nearest directory above this file whose package.json lists workspaces, from either.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
@@ -16,7 +17,16 @@ import { ConfigError, exposureWarning, parseConfig } from './config';
 import { createLogger, errorReporter } from './logger';
 import type { Logger } from './logger';
 
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+function findRepoRoot(): string {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest) && 'workspaces' in JSON.parse(readFileSync(manifest, 'utf8')))
+      return dir;
+    if (path.dirname(dir) === dir) return process.cwd();
+  }
+}
+
+const repoRoot = findRepoRoot();
 
 /** A stop that takes longer than this ends the process anyway (exit code 1). */
 export const STOP_DEADLINE_MS = 9_000;
