@@ -192,6 +192,7 @@ export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
     deps.liveRooms,
     history,
     shareLinks,
+    deps.heartbeat,
   );
   demo?.watch(gateway.io);
   metrics.watch({

@@ -12,6 +12,7 @@ import type {
   UserState,
 } from '@tabula/domain';
 import type { RateLimitConfig } from './config';
+import type { HeartbeatConfig } from './realtime/gateway';
 import type { AppMetrics } from './http/metrics';
 import type { LiveRoomsOptions } from './features/canvases/live/liveRooms';
 import type { MinuteBudget, QuotaConfig } from './features/canvases/quotas/quotas';
@@ -62,6 +63,8 @@ export interface AppDeps {
   gridSceneCapacity?: number;
   /** Where 5xx errors and unexpected failures are reported (default: a JSON log on stderr). */
   logError?: (error: unknown, context: string) => void;
+  /** Socket pings and presence renewal (default `DEFAULT_HEARTBEAT`; tests shorten them). */
+  heartbeat?: Partial<HeartbeatConfig>;
 }
 
 export interface AppContext {

@@ -103,13 +103,19 @@ it('loses and doubles no acknowledged stroke across 10 SIGKILLs of the running s
     () => allLive() && tabs.every((tab) => tab.client.pendingCount === 0),
     'every outbox empty',
   );
-  const scene = await sceneAt(url, canvasId, owner!.token);
-  const serverKey = sceneKey(scene);
+  // Every tab shows every stroke, the same scene: each has received the others' last
+  // commits, so the server has projected everything.
   await whenTabs(
     tabs,
-    () => tabs.every((tab) => sceneKey(tab.board.scene).join() === serverKey.join()),
-    'every tab showing the server scene',
+    () => {
+      const keys = tabs.map((tab) => sceneKey(tab.board.scene).join());
+      const ids = new Set(tabs[0]!.board.scene.map((element) => element.id));
+      return keys.every((key) => key === keys[0]) && drawn.every((id) => ids.has(id));
+    },
+    'every tab showing every stroke',
   );
+  const scene = await sceneAt(url, canvasId, owner!.token);
+  expect(sceneKey(scene)).toEqual(sceneKey(tabs[0]!.board.scene));
 
   // Every stroke drawn was acknowledged (the outboxes are empty) and is in the scene.
   const acked = new Set(tabs.flatMap((tab) => [...tab.acked.keys()]));

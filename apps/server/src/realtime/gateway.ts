@@ -65,6 +65,25 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
+/**
+ * How often the server checks that a socket is still there (Socket.IO's ping: a socket that
+ * does not answer within `pingTimeoutMs` after a ping is disconnected, so presence drops it)
+ * and how often this node renews its presence entries (they expire after the presence store's
+ * TTL unless renewed: a dead node's sockets drop out). Defaults suit production; tests
+ * shorten them to see long absences in seconds.
+ */
+export interface HeartbeatConfig {
+  pingIntervalMs: number;
+  pingTimeoutMs: number;
+  presenceRefreshMs: number;
+}
+
+export const DEFAULT_HEARTBEAT: HeartbeatConfig = {
+  pingIntervalMs: 25_000,
+  pingTimeoutMs: 20_000,
+  presenceRefreshMs: 10_000,
+};
+
 export function createGateway(
   httpServer: HttpServer,
   context: AppContext,
@@ -76,8 +95,12 @@ export function createGateway(
   history?: { queries: HistoryQueries },
   /** View links (absent: none are served). */
   viewLinks?: Pick<ShareLinks, 'open'>,
+  heartbeatConfig: Partial<HeartbeatConfig> = {},
 ): Gateway {
+  const timing = { ...DEFAULT_HEARTBEAT, ...heartbeatConfig };
   const io: AppServer = new Server(httpServer, {
+    pingInterval: timing.pingIntervalMs,
+    pingTimeout: timing.pingTimeoutMs,
     // The transport accepts up to 1 MB so that a message over our 256 KB limit gets a clear
     // error ack instead of a dropped connection; beyond 1 MB the transport closes it.
     maxHttpBufferSize: 1024 * 1024,
@@ -192,7 +215,7 @@ export function createGateway(
   // Presence entries expire unless renewed (Redis); a node that dies drops out by itself.
   const heartbeat = setInterval(() => {
     context.presence.refresh().catch((error) => context.logError(error, 'presence refresh'));
-  }, 10_000);
+  }, timing.presenceRefreshMs);
   heartbeat.unref();
 
   return {
