@@ -6,7 +6,7 @@
  * to the rooms. A transport adapter maps its messages to these calls.
  */
 import { DomainError, NOT_ALLOWED, canvasStreamName } from '@tabula/domain';
-import type { CanvasEvent, Event, SceneElement } from '@tabula/domain';
+import type { CanvasEvent, Event } from '@tabula/domain';
 import {
   CanvasUpdateDto,
   CloseCanvasDto,
@@ -28,7 +28,7 @@ import { shareJson } from '../../../infrastructure/sharedJson';
 import type { CanvasesService } from '../canvases.service';
 import { CATCH_UP_BOUND, RESYNC, changesSince, mergedChangesSince } from './canvasChanges';
 import type { CatchUpBound } from './canvasChanges';
-import { SCENE_STREAM_LIMITS, streamScene } from './sceneStream';
+import { SCENE_STREAM_LIMITS, SceneStreams } from './sceneStream';
 import type { SceneStreamLimits } from './sceneStream';
 import { CanvasRoom } from './canvasRoom';
 import type { CanvasRoomOptions, DrawingUpdate } from './canvasRoom';
@@ -47,12 +47,6 @@ export interface LiveRoomsOptions {
   catchUp?: Partial<CatchUpBound>;
 }
 
-interface PendingStream {
-  canvasId: string;
-  streamId: string;
-  elements: SceneElement[];
-}
-
 /** What the live rooms use of the app. */
 export type LiveRoomsDeps = Pick<
   AppContext,
@@ -64,10 +58,8 @@ export class LiveRooms<Frame> {
   /** The canvases each session shows. */
   private readonly shown = new Map<string, Set<string>>();
   private readonly roomOptions: CanvasRoomOptions<Frame>;
-  private readonly streamLimits: SceneStreamLimits;
   private readonly catchUpBound: CatchUpBound;
-  /** Per session and canvas, the scene stream answered last (a newer join ends an older one). */
-  private readonly streams = new Map<string, PendingStream & { started: boolean }>();
+  private readonly streams: SceneStreams<Frame>;
 
   constructor(
     private readonly context: LiveRoomsDeps,
@@ -95,7 +87,12 @@ export class LiveRooms<Frame> {
       },
       onError: (error) => context.logError(error, 'live room'),
     };
-    this.streamLimits = { ...SCENE_STREAM_LIMITS, ...options.sceneStream };
+    this.streams = new SceneStreams(
+      encoder,
+      { ...SCENE_STREAM_LIMITS, ...options.sceneStream },
+      () => context.newId(),
+      (error) => context.logError(error, 'scene stream'),
+    );
     this.catchUpBound = { ...CATCH_UP_BOUND, ...options.catchUp };
   }
 
@@ -130,21 +127,11 @@ export class LiveRooms<Frame> {
    * lie between): a `chunked` answer's scene follows it, chunk by chunk.
    */
   answered(session: LiveSession<Frame>, answer: JoinCanvasResult): void {
-    if (answer.kind !== 'chunked') return;
-    const key = streamKey(session.id, answer.canvasId);
-    const stream = this.streams.get(key);
-    if (stream?.streamId !== answer.streamId || stream.started) return;
-    stream.started = true;
-    const wanted = () =>
-      this.streams.get(key) === stream &&
-      (this.rooms.get(stream.canvasId)?.has(session.id) ?? false);
-    setImmediate(() => {
-      streamScene(session, this.encoder, stream, wanted, this.streamLimits)
-        .catch((error) => this.context.logError(error, 'scene stream'))
-        .finally(() => {
-          if (this.streams.get(key) === stream) this.streams.delete(key);
-        });
-    });
+    this.streams.answered(
+      session,
+      answer,
+      () => this.rooms.get(answer.canvasId)?.has(session.id) ?? false,
+    );
   }
 
   private async enter(
@@ -168,7 +155,7 @@ export class LiveRooms<Frame> {
         return answer;
       }
       room.told(session.id, answer.revision);
-      return this.bounded(session, answer);
+      return this.streams.bound(session.id, answer);
     } catch (error) {
       this.leave(session.id, canvasId);
       throw error;
@@ -189,21 +176,6 @@ export class LiveRooms<Frame> {
       if (since) return { kind: 'changes', canvasId, ...since };
     }
     return { kind: 'snapshot', canvasId, ...(await this.canvases.snapshot(canvasId)) };
-  }
-
-  /** A scene too large for one message becomes a `chunked` answer; its stream waits for `answered`. */
-  private bounded(session: LiveSession<Frame>, answer: JoinedCanvas): JoinCanvasResult {
-    if (answer.kind !== 'snapshot' || answer.elements.length <= this.streamLimits.chunkElements)
-      return answer;
-    const { canvasId, revision, elements } = answer;
-    const streamId = this.context.newId();
-    this.streams.set(streamKey(session.id, canvasId), {
-      canvasId,
-      streamId,
-      elements,
-      started: false,
-    });
-    return { kind: 'chunked', canvasId, revision, streamId, elements: elements.length };
   }
 
   /** The session stops showing the canvas: no more commits or ink from it; membership stays. */
@@ -314,13 +286,9 @@ export class LiveRooms<Frame> {
     room?.remove(sessionId);
     // An empty room goes at once; a commit still on its way out reaches no one, as intended.
     if (room?.size === 0) this.rooms.delete(canvasId);
-    this.streams.delete(streamKey(sessionId, canvasId));
+    this.streams.forget(sessionId, canvasId);
     const shown = this.shown.get(sessionId);
     shown?.delete(canvasId);
     if (shown?.size === 0) this.shown.delete(sessionId);
   }
-}
-
-function streamKey(sessionId: string, canvasId: string): string {
-  return `${sessionId}\u0000${canvasId}`;
 }

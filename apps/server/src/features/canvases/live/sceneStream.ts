@@ -6,7 +6,7 @@
  * element canvas at once never hold the loop for long, nor the whole scene's text in memory.
  */
 import { SCENE_CHUNK_BYTES, SCENE_CHUNK_ELEMENTS } from '@tabula/domain/protocol';
-import type { SceneChunk } from '@tabula/domain/protocol';
+import type { JoinCanvasResult, JoinedCanvas, SceneChunk } from '@tabula/domain/protocol';
 import type { SceneElement } from '@tabula/domain';
 import type { FrameEncoder, LiveSession } from './liveSession';
 
@@ -129,4 +129,66 @@ export function streamScene<Frame>(
     };
     enqueue(step);
   });
+}
+
+interface PendingStream {
+  canvasId: string;
+  streamId: string;
+  elements: readonly SceneElement[];
+  started: boolean;
+}
+
+/**
+ * The scene streams of a node's sessions: a join's answer too large for one message becomes a
+ * `chunked` answer (`bound`), whose chunks go out once its ack has (`answered`); a newer join of
+ * the same session and canvas, or leaving it (`forget`), ends an older stream.
+ */
+export class SceneStreams<Frame> {
+  private readonly streams = new Map<string, PendingStream>();
+
+  constructor(
+    private readonly encoder: FrameEncoder<Frame>,
+    readonly limits: SceneStreamLimits,
+    private readonly newId: () => string,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  /** The answer as sent: a large snapshot becomes `chunked`, its stream waiting for `answered`. */
+  bound(sessionId: string, answer: JoinedCanvas): JoinCanvasResult {
+    if (answer.kind !== 'snapshot' || answer.elements.length <= this.limits.chunkElements)
+      return answer;
+    const { canvasId, revision, elements } = answer;
+    const streamId = this.newId();
+    this.streams.set(key(sessionId, canvasId), { canvasId, streamId, elements, started: false });
+    return { kind: 'chunked', canvasId, revision, streamId, elements: elements.length };
+  }
+
+  /**
+   * The join's ack is on its way (call it right before returning the ack: only microtasks may
+   * lie between): a `chunked` answer's scene follows it while `shown()` holds.
+   */
+  answered(session: LiveSession<Frame>, answer: JoinCanvasResult, shown: () => boolean): void {
+    if (answer.kind !== 'chunked') return;
+    const id = key(session.id, answer.canvasId);
+    const stream = this.streams.get(id);
+    if (stream?.streamId !== answer.streamId || stream.started) return;
+    stream.started = true;
+    const wanted = () => this.streams.get(id) === stream && shown();
+    setImmediate(() => {
+      streamScene(session, this.encoder, stream, wanted, this.limits)
+        .catch(this.onError)
+        .finally(() => {
+          if (this.streams.get(id) === stream) this.streams.delete(id);
+        });
+    });
+  }
+
+  /** The session no longer shows the canvas: its stream, if any, stops. */
+  forget(sessionId: string, canvasId: string): void {
+    this.streams.delete(key(sessionId, canvasId));
+  }
+}
+
+function key(sessionId: string, canvasId: string): string {
+  return `${sessionId}\u0000${canvasId}`;
 }
