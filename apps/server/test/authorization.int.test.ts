@@ -50,6 +50,18 @@ const SIGNED_OUT_SOCKET: Outcome = {
   message: AUTHENTICATE_WITH_VALID_TOKEN,
 };
 
+/** Whoever cannot see the canvas: every action answers as for a canvas that does not exist. */
+const HIDDEN: Record<Action, Outcome> = {
+  read: HIDDEN_REST,
+  join: HIDDEN_SOCKET,
+  draw: HIDDEN_SOCKET,
+  rename: HIDDEN_REST,
+  delete: HIDDEN_REST,
+  invite: HIDDEN_SOCKET,
+  remove: HIDDEN_SOCKET,
+  leave: HIDDEN_SOCKET,
+};
+
 const MATRIX: Record<Role, Record<Action, Outcome>> = {
   owner: {
     read: OK_READ,
@@ -71,36 +83,9 @@ const MATRIX: Record<Role, Record<Action, Outcome>> = {
     remove: FORBIDDEN_SOCKET,
     leave: OK_CHANGE,
   },
-  'removed collaborator': {
-    read: HIDDEN_REST,
-    join: HIDDEN_SOCKET,
-    draw: HIDDEN_SOCKET,
-    rename: HIDDEN_REST,
-    delete: HIDDEN_REST,
-    invite: HIDDEN_SOCKET,
-    remove: HIDDEN_SOCKET,
-    leave: HIDDEN_SOCKET,
-  },
-  'pending invitee': {
-    read: HIDDEN_REST,
-    join: HIDDEN_SOCKET,
-    draw: HIDDEN_SOCKET,
-    rename: HIDDEN_REST,
-    delete: HIDDEN_REST,
-    invite: HIDDEN_SOCKET,
-    remove: HIDDEN_SOCKET,
-    leave: HIDDEN_SOCKET,
-  },
-  stranger: {
-    read: HIDDEN_REST,
-    join: HIDDEN_SOCKET,
-    draw: HIDDEN_SOCKET,
-    rename: HIDDEN_REST,
-    delete: HIDDEN_REST,
-    invite: HIDDEN_SOCKET,
-    remove: HIDDEN_SOCKET,
-    leave: HIDDEN_SOCKET,
-  },
+  'removed collaborator': HIDDEN,
+  'pending invitee': HIDDEN,
+  stranger: HIDDEN,
   'signed-out': {
     read: SIGNED_OUT_REST,
     join: SIGNED_OUT_SOCKET,
