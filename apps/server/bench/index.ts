@@ -13,6 +13,8 @@ interface BenchSuite {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** Suites that run only when named (`npm run bench -s -- soak`): the soak takes 10 minutes. */
+const ON_REQUEST = new Set(['soak']);
 
 /** Suite names found beside this file, e.g. `eventStore` for `eventStore.bench.ts`. */
 function discoverSuites(): string[] {
@@ -28,7 +30,7 @@ async function main(): Promise<void> {
   const unknown = wanted.filter((name) => !available.includes(name));
   if (unknown.length > 0)
     throw new Error(`Unknown suite(s) ${unknown.join(', ')}; available: ${available.join(', ')}`);
-  const names = wanted.length > 0 ? wanted : available;
+  const names = wanted.length > 0 ? wanted : available.filter((name) => !ON_REQUEST.has(name));
 
   const started = performance.now();
   const suites: Record<string, object> = {};

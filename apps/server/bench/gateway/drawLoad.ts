@@ -19,6 +19,8 @@ export interface LoadPlan {
   gestures: number;
   /** The longest wait for outstanding deliveries after the last commit. */
   drainMs: number;
+  /** Put before every stroke id (runs on the same canvases need new ids: the soak). */
+  strokePrefix?: string;
 }
 
 export interface LoadResult {
@@ -150,7 +152,7 @@ export async function runLoad(rooms: RoomClients[], plan: LoadPlan): Promise<Loa
             sender = new GestureSender(
               plan.kind,
               rooms[roomIndex]!.canvasId,
-              strokeId(roomIndex, clientIndex, gesture),
+              `${plan.strokePrefix ?? ''}${strokeId(roomIndex, clientIndex, gesture)}`,
             );
             sentAt.set(sender.id, new Float64Array(COMMIT_VERSION + 1).fill(NaN));
             gestureBytes = 0;

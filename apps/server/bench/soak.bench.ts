@@ -1,0 +1,154 @@
+/**
+ * Soak: 100 clients in 10 rooms, every client drawing real gestures (`gateway/gesture.ts`:
+ * 120-point strokes at 60 Hz as ink point patches, then a commit with timing) back to back for
+ * BENCH_SOAK_S seconds (default 600), against the real app in its own process with the SQLite
+ * log. The load runs in windows of WINDOW_GESTURES gestures per client; after each window the
+ * server's RSS and the log's size are read. Reported: ink and commit latency (p99 per window:
+ * median and worst, and overall for commits), errors (refused commits, `error` events,
+ * undelivered commits), server RSS at start, middle and end with the end's growth over the
+ * first window (flat within 10% is the goal), and log bytes per committed gesture.
+ * Not in CI and not in a plain `npm run bench`: `npm run bench -s -- soak`.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runLoad } from './gateway/drawLoad';
+import { connectRoom, disconnectAll } from './gateway/roomClients';
+import { startServer } from './gateway/serverProcess';
+import { latencySummary, ratio, round } from './gateway/stats';
+
+const SOAK_S = Number(process.env.BENCH_SOAK_S ?? 600);
+const ROOMS = 10;
+const PER_ROOM = 10;
+/** Gestures per client in one window (~10 s of drawing). */
+const WINDOW_GESTURES = 5;
+const DRAIN_MS = 3000;
+const MB = 1024 * 1024;
+
+/** The bench server's data directories (it makes one `tabula-bench-*` per process). */
+function benchDirs(): Set<string> {
+  const root = process.env.BENCH_DIR ?? os.tmpdir();
+  return new Set(
+    readdirSync(root)
+      .filter((name) => name.startsWith('tabula-bench-'))
+      .map((name) => path.join(root, name)),
+  );
+}
+
+/** The SQLite log's bytes on disk (main file and write-ahead log). */
+function logBytes(dataDir: string | undefined): number {
+  if (!dataDir) return NaN;
+  return ['events.sqlite', 'events.sqlite-wal']
+    .map((file) => path.join(dataDir, file))
+    .reduce((sum, file) => {
+      try {
+        return sum + statSync(file).size;
+      } catch {
+        return sum;
+      }
+    }, 0);
+}
+
+interface Window {
+  atS: number;
+  inkToPeerP99Ms: number | null;
+  commitAckP99Ms: number | null;
+  commitToPeerP99Ms: number | null;
+  gestures: number;
+  refused: number;
+  serverErrors: number;
+  commitsUndelivered: number;
+  inkDeliveredRatio: number | null;
+  rssMb: number;
+  logBytes: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : null;
+};
+
+export async function run(): Promise<object> {
+  const before = benchDirs();
+  const server = await startServer('tabula');
+  const dataDir = [...benchDirs()].find((dir) => !before.has(dir));
+  try {
+    const fixture = await server.fixture(ROOMS, PER_ROOM);
+    const rooms = await Promise.all(
+      fixture.rooms.map((room) => connectRoom(server.url, room.canvasId, room.tokens)),
+    );
+    await server.start();
+    const atStart = await server.stats();
+    const logAtStart = logBytes(dataDir);
+    const windows: Window[] = [];
+    const commitAcks: number[] = [];
+    const started = performance.now();
+    while (performance.now() - started < SOAK_S * 1000) {
+      const load = await runLoad(rooms, {
+        kind: 'patches',
+        drawers: 'all',
+        gestures: WINDOW_GESTURES,
+        drainMs: DRAIN_MS,
+        strokePrefix: `w${windows.length}-`,
+      });
+      const stats = await server.stats();
+      commitAcks.push(...load.commits.ackMs);
+      const window: Window = {
+        atS: round((performance.now() - started) / 1000, 0)!,
+        inkToPeerP99Ms: latencySummary(load.frames.toPeerMs).p99Ms,
+        commitAckP99Ms: latencySummary(load.commits.ackMs).p99Ms,
+        commitToPeerP99Ms: latencySummary(load.commits.toPeerMs).p99Ms,
+        gestures: load.commits.sent,
+        refused: load.commits.refused,
+        serverErrors: load.serverErrors,
+        commitsUndelivered: load.commits.offered - load.commits.delivered,
+        inkDeliveredRatio: ratio(load.frames.delivered, load.frames.offered, 4),
+        rssMb: round(stats.rssBytes / MB)!,
+        logBytes: logBytes(dataDir),
+      };
+      windows.push(window);
+      process.stderr.write(`[bench] soak ${JSON.stringify(window)}\n`);
+    }
+    disconnectAll(rooms);
+    const first = windows[0]!;
+    const middle = windows[Math.floor((windows.length - 1) / 2)]!;
+    const last = windows[windows.length - 1]!;
+    const gestures = windows.reduce((sum, w) => sum + w.gestures, 0);
+    const sum = (key: 'refused' | 'serverErrors' | 'commitsUndelivered') =>
+      windows.reduce((total, w) => total + w[key], 0);
+    const inkP99s = windows.map((w) => w.inkToPeerP99Ms ?? NaN).filter(Number.isFinite);
+    return {
+      seconds: SOAK_S,
+      clients: ROOMS * PER_ROOM,
+      rooms: ROOMS,
+      windows: windows.length,
+      gestures,
+      latency: {
+        inkToPeerP99Ms: { medianOfWindows: median(inkP99s), worstWindow: Math.max(...inkP99s) },
+        commitAck: latencySummary(commitAcks),
+        commitToPeerP99MsWorstWindow: Math.max(...windows.map((w) => w.commitToPeerP99Ms ?? 0)),
+      },
+      errors: {
+        refusedCommits: sum('refused'),
+        serverErrorEvents: sum('serverErrors'),
+        commitsUndelivered: sum('commitsUndelivered'),
+        inkDeliveredRatioWorstWindow: Math.min(...windows.map((w) => w.inkDeliveredRatio ?? 1)),
+      },
+      serverRssMb: {
+        beforeDrawing: round(atStart.rssBytes / MB),
+        start: first.rssMb,
+        middle: middle.rssMb,
+        end: last.rssMb,
+        endOverStart: ratio(last.rssMb, first.rssMb, 3),
+        endOverMiddle: ratio(last.rssMb, middle.rssMb, 3),
+        curve: windows.map((w) => [w.atS, w.rssMb]),
+      },
+      log: {
+        bytesGrown: last.logBytes - logAtStart,
+        bytesPerGesture: round((last.logBytes - logAtStart) / gestures, 0),
+      },
+    };
+  } finally {
+    await server.stop();
+  }
+}
