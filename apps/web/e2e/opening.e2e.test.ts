@@ -204,7 +204,7 @@ describe('opening canvases', () => {
     await expectRefused(guest.page, gone.canvasId, 'Canvas not found.');
   });
 
-  it("shows 'Not allowed!' and no board for another user's canvas", async () => {
-    await expectRefused(guest.page, personal[1]!.canvasId, 'Not allowed!');
+  it("shows 'Canvas not found.' and no board for another user's canvas (as for a missing one: ids cannot be probed)", async () => {
+    await expectRefused(guest.page, personal[1]!.canvasId, 'Canvas not found.');
   });
 });
