@@ -49,7 +49,7 @@ export function* sceneChunks(
 }
 
 /** Work of all streams in one turn of the event loop at most, in ms (then the loop goes on). */
-export const STREAM_SLICE_MS = 8;
+export const STREAM_SLICE_MS = 4;
 
 /** One chunk's worth of work: 'more' to go on, 'wait' (it re-queues itself), 'done'. */
 type Step = () => 'more' | 'wait' | 'done';
