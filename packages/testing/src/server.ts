@@ -17,7 +17,10 @@ const LISTENING = /Tabula is listening on (http:\/\/\S+)/;
 const GENEROUS_LIMITS: Record<string, string> = {
   AUTH_RATE_PER_IP_PER_MINUTE: '100000',
   AUTH_FAILED_LOGINS_PER_ACCOUNT: '100000',
+  AUTH_FAILED_LOGINS_PER_IP: '100000',
   SOCKET_MESSAGES_PER_SECOND: '100000',
+  // Suites draw fast from one user: the per-minute drawing quota is for people, not them.
+  QUOTA_BYTES_PER_MINUTE: '1000000000000',
 };
 
 export interface StartTabulaServerOptions {

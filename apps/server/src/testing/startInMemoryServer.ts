@@ -52,8 +52,10 @@ export async function startInMemoryServer(
     rateLimits: {
       authPerIpPerMinute: 100_000,
       failedLoginsPerAccount: 100_000,
+      failedLoginsPerIp: 100_000,
       socketMessagesPerSecond: 100_000,
     },
+    quotas: { bytesPerMinute: Number.MAX_SAFE_INTEGER },
     logError: () => undefined,
     ...overrides,
   });

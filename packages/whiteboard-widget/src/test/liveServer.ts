@@ -30,7 +30,9 @@ export async function startLiveServer(allowedOrigins: readonly string[]): Promis
     DEMO_ACCOUNTS: 'off',
     AUTH_RATE_PER_IP_PER_MINUTE: '100000',
     AUTH_FAILED_LOGINS_PER_ACCOUNT: '100000',
+    AUTH_FAILED_LOGINS_PER_IP: '100000',
     SOCKET_MESSAGES_PER_SECOND: '100000',
+    QUOTA_BYTES_PER_MINUTE: '1000000000000',
   });
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
     cwd: REPO_ROOT,
