@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, exposureWarning, parseConfig } from './config';
+import { DEFAULT_QUOTAS } from './features/canvases/quotas/quotas';
 
 const SERVED = 'http://0.0.0.0:3000';
 
@@ -73,6 +74,43 @@ describe('the exposure warning', () => {
       expect(warning).toContain('http://[::]:8080');
       expect(warning).toContain('DEMO_ACCOUNTS=off');
       expect(warning?.split('\n').length).toBeGreaterThan(3);
+    }
+  });
+});
+
+describe('QUOTA_* and AUTH_FAILED_LOGINS_PER_IP', () => {
+  it('default to the documented quotas and backoff', () => {
+    const config = parseConfig({});
+    expect(config.quotas).toEqual(DEFAULT_QUOTAS);
+    expect(config.rateLimits.failedLoginsPerIp).toBe(20);
+  });
+
+  it('take whole numbers', () => {
+    const config = parseConfig({
+      QUOTA_BYTES_PER_MINUTE: '2048',
+      QUOTA_ELEMENTS_PER_CANVAS: '10',
+      QUOTA_BYTES_PER_CANVAS: '4096',
+      QUOTA_CANVASES_PER_USER: '3',
+      AUTH_FAILED_LOGINS_PER_IP: '5',
+    });
+    expect(config.quotas).toEqual({
+      bytesPerMinute: 2048,
+      elementsPerCanvas: 10,
+      bytesPerCanvas: 4096,
+      canvasesPerUser: 3,
+    });
+    expect(config.rateLimits.failedLoginsPerIp).toBe(5);
+  });
+
+  it('refuse anything else, naming the variable', () => {
+    for (const [variable, value] of [
+      ['QUOTA_BYTES_PER_MINUTE', '10'],
+      ['QUOTA_ELEMENTS_PER_CANVAS', '0'],
+      ['QUOTA_BYTES_PER_CANVAS', 'lots'],
+      ['QUOTA_CANVASES_PER_USER', '1.5'],
+      ['AUTH_FAILED_LOGINS_PER_IP', '-1'],
+    ] as const) {
+      expect(refusal({ [variable]: value }).variable).toBe(variable);
     }
   });
 });
