@@ -88,7 +88,19 @@ export class ProjectionRunner {
     this.processed$.complete();
   }
 
-  private async apply(record: RecordedEvent<Event>): Promise<void> {
+  /** Resolves once no event is being applied (after `stop()`: once nothing more is written). */
+  async idle(): Promise<void> {
+    await this.inFlight?.catch(() => undefined);
+  }
+
+  private inFlight: Promise<void> | undefined;
+
+  private apply(record: RecordedEvent<Event>): Promise<void> {
+    this.inFlight = this.applyNow(record);
+    return this.inFlight;
+  }
+
+  private async applyNow(record: RecordedEvent<Event>): Promise<void> {
     this.applying = true;
     try {
       for (const projection of this.projections) {

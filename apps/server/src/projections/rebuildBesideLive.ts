@@ -52,6 +52,8 @@ export async function rebuildBesideLive(
     }
   } finally {
     runner.stop();
+    // An event being applied as it stopped would write to the shadow after the clear.
+    await runner.idle();
     await shadow.clear();
   }
 }

@@ -4,21 +4,23 @@
  * the same on both sides (the shadow has applied exactly what the live models have), the live
  * keys go and the shadow's keys take their names; checkpoints of others (the Kafka relay's)
  * are carried over. Otherwise nothing changes and the caller lets the shadow catch up first.
- * A node that commits between the caller's key listing and the script moves a live checkpoint,
- * so the script refuses: no live key written in between can be lost.
+ * The checkpoints are read before the keys are listed and checked again in the script: a
+ * commit on either side in between (a node's, or the shadow's own runner's) moves one, and the
+ * script refuses, so no key written after the listing can be lost or left behind.
  */
 import type { Redis } from 'ioredis';
 import { defineRedisScript } from './redisScript';
 
 // KEYS[1]: live checkpoints; KEYS[2]: shadow checkpoints; then ARGV[1] live keys to delete,
-// then pairs (shadow key, live name). ARGV[2]: how many projections, then their names.
+// then pairs (shadow key, live name). ARGV[2]: how many projections, then pairs (name,
+// checkpoint both sides had when the keys were listed; '' for none).
 const swapScript = defineRedisScript(`
 local liveKeys = tonumber(ARGV[1])
 local projections = tonumber(ARGV[2])
-for p = 3, 2 + projections do
-  if redis.call('HGET', KEYS[1], ARGV[p]) ~= redis.call('HGET', KEYS[2], ARGV[p]) then
-    return 0
-  end
+for p = 3, 2 + 2 * projections, 2 do
+  local expected = ARGV[p + 1]
+  if (redis.call('HGET', KEYS[1], ARGV[p]) or '') ~= expected then return 0 end
+  if (redis.call('HGET', KEYS[2], ARGV[p]) or '') ~= expected then return 0 end
 end
 local others = redis.call('HGETALL', KEYS[1])
 for i = 1, #others, 2 do
@@ -57,11 +59,20 @@ export async function swapInShadow(
 ): Promise<boolean> {
   const liveCheckpoints = `${live}:checkpoints`;
   const shadowCheckpoints = `${shadow}:checkpoints`;
+  const [liveAt, shadowAt] = await Promise.all([
+    client.hmget(liveCheckpoints, ...projections),
+    client.hmget(shadowCheckpoints, ...projections),
+  ]);
+  if (liveAt.some((checkpoint, i) => checkpoint !== shadowAt[i])) return false;
   const liveKeys = (await keysUnder(client, live)).filter((key) => key !== liveCheckpoints);
   const shadowKeys = await keysUnder(client, shadow);
   const renames = shadowKeys.flatMap((key) => [key, `${live}${key.slice(shadow.length)}`]);
   const keys = [liveCheckpoints, shadowCheckpoints, ...liveKeys, ...renames];
-  const args = [String(liveKeys.length), String(projections.length), ...projections];
+  const args = [
+    String(liveKeys.length),
+    String(projections.length),
+    ...projections.flatMap((name, i) => [name, liveAt[i] ?? '']),
+  ];
   return (await swapScript(client, keys, args)) === 1;
 }
 
