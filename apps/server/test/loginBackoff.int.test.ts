@@ -1,7 +1,8 @@
 /**
  * Failed logins slow the guesser, per account and per IP, with a growing delay, and never
  * lock the owner out (issue #14): the right password works once the current short delay is
- * over. The server's clock is held by the test, so no verdict waits for time.
+ * over, and at once from an address the account signed in from lately. The server's clock is
+ * held by the test, so no verdict waits for time.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS } from '@tabula/domain';
@@ -119,6 +120,19 @@ describe('login backoff', () => {
     );
     now += 1000;
     expect((await logIn(app, users[1]!.email, users[1]!.password, '203.0.113.9')).status).toBe(200);
+  });
+
+  it('from an address the account signed in from lately, the owner does not wait at all', async () => {
+    const app = await start({ failedLoginsPerAccount: 2 });
+    const owner = await signUp(app, 'owner');
+    const home = '198.51.100.20';
+    expect((await logIn(app, owner.email, owner.password, home)).status).toBe(200);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expect((await wrong(app, owner, '203.0.113.66')).status).toBe(401);
+    }
+    // A new address waits; the owner's usual one does not.
+    expect((await logIn(app, owner.email, owner.password, '192.0.2.99')).status).toBe(429);
+    expect((await logIn(app, owner.email, owner.password, home)).status).toBe(200);
   });
 
   it('a burst sent at once past the free failures gets one try, not one each', async () => {

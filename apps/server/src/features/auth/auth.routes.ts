@@ -25,7 +25,7 @@ import type { AppContext } from '../../appContext';
 import type { AuthService } from './auth.service';
 import type { DemoAccounts } from './demoAccounts';
 import { toUserFields } from './auth.service';
-import { LoginBackoff } from './loginBackoff';
+import { KnownAddresses, LoginBackoff } from './loginBackoff';
 
 const MINUTE = 60_000;
 
@@ -59,6 +59,7 @@ export function authRoutes(
     { ...IP_BACKOFF, freeFailures: limits.failedLoginsPerIp ?? DEFAULT_FAILED_LOGINS_PER_IP },
     now,
   );
+  const known = new KnownAddresses(now);
 
   async function limitByIp(ctx: Context, next: Next): Promise<void> {
     const wait = perIp.hit(ctx.ip);
@@ -76,7 +77,9 @@ export function authRoutes(
     const account = normaliseEmail(body.email);
     const ipWait = ipBackoff.attempt(ctx.ip);
     if (ipWait > 0) throw tooMany(ipWait);
-    const accountWait = accountBackoff.attempt(account);
+    // From an address the account signed in from lately, the account's backoff does not apply.
+    const fromKnown = known.has(account, ctx.ip);
+    const accountWait = fromKnown ? 0 : accountBackoff.attempt(account);
     if (accountWait > 0) {
       ipBackoff.succeeded(ctx.ip, false); // not tried: the IP's attempt is not a failure
       throw tooMany(accountWait);
@@ -93,6 +96,7 @@ export function authRoutes(
     }
     accountBackoff.succeeded(account, true);
     ipBackoff.succeeded(ctx.ip, false);
+    known.remember(account, ctx.ip);
   });
 
   router.post('/demologin', limitByIp, async (ctx) => {

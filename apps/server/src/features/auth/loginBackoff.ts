@@ -68,3 +68,34 @@ export class LoginBackoff {
       if (now - failures.at >= this.policy.forgetMs) this.keys.delete(key);
   }
 }
+
+/**
+ * The addresses each account signed in from lately (the last `perAccount`, for `forgetMs`):
+ * a login from one of them skips the account's backoff (the address's own still applies), so
+ * a guesser elsewhere cannot keep the owner waiting at all.
+ */
+export class KnownAddresses {
+  private readonly accounts = new Map<string, Map<string, number>>();
+
+  constructor(
+    private readonly now: () => number,
+    private readonly perAccount = 5,
+    private readonly forgetMs = 30 * 24 * 60 * 60_000,
+  ) {}
+
+  has(account: string, address: string): boolean {
+    const seen = this.accounts.get(account)?.get(address);
+    return seen !== undefined && this.now() - seen < this.forgetMs;
+  }
+
+  remember(account: string, address: string): void {
+    const addresses = this.accounts.get(account) ?? new Map<string, number>();
+    addresses.delete(address);
+    addresses.set(address, this.now());
+    if (addresses.size > this.perAccount) addresses.delete(addresses.keys().next().value!);
+    this.accounts.delete(account);
+    this.accounts.set(account, addresses);
+    // The accounts signed in longest ago go first beyond a bound on memory.
+    if (this.accounts.size > 100_000) this.accounts.delete(this.accounts.keys().next().value!);
+  }
+}
