@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canvasDecider, canvasStreamName } from '@tabula/domain';
+import { DomainError, canvasDecider, canvasStreamName } from '@tabula/domain';
 import type { CanvasCommand, CanvasEvent, CanvasState } from '@tabula/domain';
 import { CommandHandler } from './commandHandler';
 import { createInMemoryEventStore } from './eventStore/inMemoryEventStore';
@@ -69,7 +69,7 @@ describe('CommandHandler', () => {
       'rejected',
       'fulfilled',
     ]);
-    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ code: 'FORBIDDEN' });
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ code: 'NOT_FOUND' });
     expect(await store.readStream(stream)).toHaveLength(3);
   });
 
@@ -117,5 +117,79 @@ describe('CommandHandler', () => {
     });
     const { state } = await handler.load(stream);
     expect(state).toMatchObject({ status: 'active', name: 'Renamed' });
+  });
+});
+
+describe('CommandHandler with an admission (quotas)', () => {
+  /** At most `limit` LineDrawn per stream: a tally folded from stored and accepted events. */
+  function atMost(limit: number) {
+    const tallies: number[] = [];
+    return {
+      tallies,
+      admission: {
+        tally: () => {
+          let drawn = 0;
+          const index = tallies.push(0) - 1;
+          return {
+            count: (event: CanvasEvent) => {
+              if (event.type === 'LineDrawn') tallies[index] = drawn += 1;
+            },
+            admit: (_command: CanvasCommand, events: readonly CanvasEvent[]) => {
+              const more = events.filter((event) => event.type === 'LineDrawn').length;
+              if (drawn + more > limit) throw new DomainError('QUOTA_EXCEEDED', 'full');
+            },
+          };
+        },
+      },
+    };
+  }
+
+  it('refuses, within one batch, the commands past the limit; nothing of them is stored', async () => {
+    const store = createInMemoryEventStore();
+    const quota = atMost(2);
+    const handler = new CommandHandler<CanvasState, CanvasCommand, CanvasEvent>(
+      store,
+      canvasDecider,
+      { admission: quota.admission },
+    );
+    await handler.handle(stream, {
+      type: 'CreateCanvas',
+      data: { canvasId, name: 'Board' },
+      metadata: meta('owner'),
+    });
+    const results = await Promise.allSettled(
+      [1, 2, 3].map(() => handler.handle(stream, draw('owner'))),
+    );
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect((await store.readStream(stream)).length).toBe(3);
+    await expect(handler.handle(stream, draw('owner'))).rejects.toMatchObject({
+      code: 'QUOTA_EXCEEDED',
+    });
+  });
+
+  it('a fresh handler counts the stored events into the tally before deciding', async () => {
+    const store = createInMemoryEventStore();
+    const first = new CommandHandler<CanvasState, CanvasCommand, CanvasEvent>(
+      store,
+      canvasDecider,
+      { admission: atMost(2).admission },
+    );
+    await first.handle(stream, {
+      type: 'CreateCanvas',
+      data: { canvasId, name: 'Board' },
+      metadata: meta('owner'),
+    });
+    await first.handle(stream, draw('owner'));
+    await first.handle(stream, draw('owner'));
+    const quota = atMost(2);
+    const second = new CommandHandler<CanvasState, CanvasCommand, CanvasEvent>(
+      store,
+      canvasDecider,
+      { admission: quota.admission },
+    );
+    await expect(second.handle(stream, draw('owner'))).rejects.toMatchObject({
+      code: 'QUOTA_EXCEEDED',
+    });
+    expect(quota.tallies).toEqual([2]);
   });
 });
