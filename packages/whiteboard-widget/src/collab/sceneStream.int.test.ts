@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInMemoryServer } from '@tabula/server/testing';
 import type { InMemoryServer } from '@tabula/server/testing';
-import type { JoinCanvasResult } from '@tabula/domain/protocol';
+import { Subject, merge } from 'rxjs';
+import type { CanvasResync, JoinCanvasPayload, JoinCanvasResult } from '@tabula/domain/protocol';
 import { rect } from '../test/elements';
 import { until } from '../test/testBoard';
 import { open, visibleIds } from '../test/engineServer';
@@ -92,5 +93,35 @@ describe('CollaborationClient and bounded join replies', () => {
     expect(visibleIds(b).sort()).toEqual(expected);
     await until(a, () => visibleIds(a).includes('bobsown'), 'Bob’s change at Alice');
     expect(visibleIds(a).sort()).toEqual(expected);
+  });
+
+  it('on canvas-resync joins again for the whole scene and stays live', async () => {
+    const { alice, bob, canvasId } = await sharedCanvas();
+    const a = await open(server.url, alice, canvasId);
+    a.board.draw([rect('one')]);
+    await until(a, () => a.client.pendingCount === 0, 'the ack');
+    const resync = new Subject<CanvasResync>();
+    const sinces: (number | undefined)[] = [];
+    const b = await open(server.url, bob, canvasId, {}, true, (transport) => ({
+      ...transport,
+      events(event) {
+        const real = transport.events(event);
+        return (event === 'canvas-resync' ? merge(real, resync) : real) as typeof real;
+      },
+      async request(event, payload) {
+        if (event === 'join-canvas') sinces.push((payload as JoinCanvasPayload).sinceRevision);
+        return transport.request(event, payload);
+      },
+    }));
+    a.board.draw([rect('two')]);
+    await until(b, () => visibleIds(b).includes('two'), 'the second element at Bob');
+    resync.next({ canvasId: 'another-canvas' });
+    resync.next({ canvasId });
+    await until(b, () => sinces.length === 2 && b.client.status === 'live', 'the join again');
+    a.board.draw([rect('three')]);
+    await until(b, () => visibleIds(b).includes('three'), 'a later change at Bob');
+    // Once, for this canvas only, and without sinceRevision: the whole scene.
+    expect(sinces).toEqual([undefined, undefined]);
+    expect(visibleIds(b).sort()).toEqual(['one', 'three', 'two']);
   });
 });
