@@ -101,7 +101,7 @@ describe('canvas ids cannot be probed', () => {
     expect(await logLength(server)).toBe(before);
   });
 
-  it('socket invite-user and remove-user (an owner’s calls): the same error ack for both', async () => {
+  it('socket invite-user, remove-user, ink and can-leave-canvas: the same answer for both', async () => {
     for (const [event, payload] of [
       [
         'invite-user',
@@ -117,6 +117,11 @@ describe('canvas ids cannot be probed', () => {
       expect(missing).toEqual(NOT_FOUND_ACK);
       expect(notYours).toEqual(missing);
     }
+    // Ink to a canvas not joined: one refusal for both (the room is not the prober's either way).
+    const ink = (canvasId: string) => ({ canvasId, elements: [element('x')] });
+    expect(await emitWithAck(proberSocket, 'ink', ink(hidden))).toEqual(
+      await emitWithAck(proberSocket, 'ink', ink(randomUUID())),
+    );
     const canLeave = await emitWithAck(proberSocket, 'can-leave-canvas', hidden);
     expect(canLeave).toEqual(await emitWithAck(proberSocket, 'can-leave-canvas', randomUUID()));
   });
