@@ -135,7 +135,11 @@ export async function openAdapters(config: Config): Promise<Adapters> {
         ).openPostgresFileStore({ connectionString: config.eventStoreUrl })
       : createInMemoryFileStore();
   const presence = redis
-    ? redis.createRedisPresenceStore({ redis: config.redisUrl!, prefix: 'tabula:presence' })
+    ? redis.createRedisPresenceStore({
+        redis: config.redisUrl!,
+        prefix: 'tabula:presence',
+        ttlMs: config.presenceTtlMs,
+      })
     : createInMemoryPresenceStore();
   let socketIoAdapter: Adapters['socketIoAdapter'];
   let adapterClient: { quit(): Promise<unknown> } | undefined;

@@ -27,6 +27,8 @@ export interface Config {
   demoPassword?: string;
   /** Minutes a demo session may sit idle before another visitor can take its account. */
   demoIdleMinutes: number;
+  /** How long a socket counts as online without its node's heartbeat (Redis presence). */
+  presenceTtlMs: number;
   webDist?: string;
   rateLimits: RateLimitConfig;
   quotas: QuotaConfig;
@@ -198,6 +200,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     demoAccounts: flag(env, 'DEMO_ACCOUNTS', true),
     demoPassword,
     demoIdleMinutes: integer(env, 'DEMO_IDLE_MINUTES', 15, 1, 24 * 60),
+    presenceTtlMs: integer(env, 'PRESENCE_TTL_MS', 30_000, 1_000, 10 * 60_000),
     webDist: env.WEB_DIST ? path.resolve(cwd, env.WEB_DIST) : undefined,
     rateLimits: {
       authPerIpPerMinute: integer(env, 'AUTH_RATE_PER_IP_PER_MINUTE', 60, 1, 1_000_000),

@@ -16,7 +16,7 @@ import type { Cluster } from './support/cluster';
 import { commitsPerElement } from './support/log';
 import { dumpReadModels } from './support/readModels';
 import { rest } from './support/rest';
-import { call, connected, nextEvent } from './support/socketCalls';
+import { call, connected, hearsOnline, nextEvent } from './support/socketCalls';
 import { connect, openTab, rectangle, signUp } from './support/tab';
 import type { SignedUp, Tab } from './support/tab';
 import { runCommand } from './support/tabulaNode';
@@ -89,9 +89,7 @@ describe('three nodes behind HAProxy', () => {
     const aliceSocket = socketOn(alice, 'node1');
     await connected(aliceSocket);
     // Bob comes online on node 2: Alice, on node 1, hears of it.
-    const bobOnline = nextEvent<Record<string, unknown>>(aliceSocket, 'get-online-users', (users) =>
-      Boolean(users[bob.id]),
-    );
+    const bobOnline = hearsOnline(aliceSocket, bob.id);
     const bobSocket = socketOn(bob, 'node2');
     await connected(bobSocket);
     await bobOnline;
@@ -173,6 +171,19 @@ describe('a node killed while two users draw', () => {
     const erinTab = await tab(erin, canvasId, 'node1');
     const frankTab = await tab(frank, canvasId, 'node2');
 
+    const refusals: string[] = [];
+    for (const who of [erinTab, frankTab])
+      who.client.errors$.subscribe((error) =>
+        refusals.push(`${who.user.username}: ${error.message}`),
+      );
+    // Dave is on node 1 too, and does not come back after it dies: everyone hears he left.
+    const dave = await signUp(stack().url, 'dave');
+    const daveSocket = socketOn(dave, 'node1');
+    await connected(daveSocket);
+    await hearsOnline(frankSocket, dave.id);
+    const daveLeft = nextEvent(frankSocket, 'online-users-changed', (change: { left: string[] }) =>
+      change.left.includes(dave.id),
+    );
     const STROKES = 60;
     const KILL_AFTER = 20;
     const [node1] = stack().nodes;
@@ -180,7 +191,10 @@ describe('a node killed while two users draw', () => {
     const draw = async (who: Tab, prefix: string) => {
       for (let i = 0; i < STROKES; i++) {
         who.board.draw([rectangle(`${prefix}-${i}`, i)]);
-        if (who === erinTab && i === KILL_AFTER) killed = node1!.kill();
+        if (who === erinTab && i === KILL_AFTER) {
+          killed = node1!.kill();
+          daveSocket.io.reconnection(false);
+        }
         // The pace of a quick user; the verdict never depends on it.
         await new Promise((resolve) => setTimeout(resolve, 15));
       }
@@ -188,6 +202,8 @@ describe('a node killed while two users draw', () => {
     await Promise.all([draw(erinTab, 'erin'), draw(frankTab, 'frank')]);
     await killed;
     expect(node1!.running).toBe(false);
+    // Node 1's entries expire (PRESENCE_TTL_MS) and a surviving node's heartbeat says so.
+    await daveLeft;
 
     const all = [...Array(STROKES).keys()].flatMap((i) => [`erin-${i}`, `frank-${i}`]).sort();
     for (const who of [erinTab, frankTab]) {
@@ -199,10 +215,12 @@ describe('a node killed while two users draw', () => {
       await who
         .until(() => who.visibleIds().length === all.length, 'every stroke shown')
         .catch(() => undefined);
-      expect(all.filter((id) => !who.visibleIds().includes(id))).toEqual([]);
+      const missing = all.filter((id) => !who.visibleIds().includes(id));
+      expect(missing, `missing at ${who.user.username}`).toEqual([]);
       expect(who.visibleIds()).toHaveLength(all.length);
     }
 
+    expect(refusals).toEqual([]);
     // Each stroke was stored exactly once, although some were sent twice.
     const commits = await commitsPerElement(stack().eventStoreUrl, canvasId);
     expect([...commits.keys()].sort()).toEqual(all);

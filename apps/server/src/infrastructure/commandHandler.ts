@@ -56,6 +56,7 @@ interface Queued<State, C, E> {
 }
 
 export interface CommandHandlerOptions<C = Command, E = Event> {
+  /** Retries after a wrong expected revision (default 8, each after a random wait of up to 2^n ms). */
   retries?: number;
   /** Aggregates kept in memory at most; the least recently used is evicted first. */
   cacheSize?: number;
@@ -80,7 +81,7 @@ export class CommandHandler<State, C extends Command, E extends Event> {
     private readonly decider: Decider<State, C, E>,
     options: CommandHandlerOptions<C, E> = {},
   ) {
-    this.retries = options.retries ?? 3;
+    this.retries = options.retries ?? 8;
     this.cacheSize = options.cacheSize ?? 10_000;
     this.maxBatch = options.maxBatch ?? 500;
     this.admission = options.admission;
@@ -138,7 +139,12 @@ export class CommandHandler<State, C extends Command, E extends Event> {
           for (const entry of batch) await this.runBatch(stream, [entry]);
           return;
         }
-        if (error instanceof WrongExpectedVersionError && attempt < this.retries) continue;
+        if (error instanceof WrongExpectedVersionError && attempt < this.retries) {
+          // Another node appended to the stream first: decide again on the fresh state, after
+          // a short random wait so that two nodes racing for one stream stop colliding.
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** attempt));
+          continue;
+        }
         const failure =
           error instanceof WrongExpectedVersionError
             ? new DomainError('CONFLICT', CONFLICT_MESSAGE)

@@ -25,7 +25,7 @@ import { throttleInbound } from '../features/canvases/quotas/inboundThrottle';
 import { FanOut } from './fanOut';
 import { HistoryFeed } from '../features/canvases/history/historyFeed';
 import type { HistoryQueries } from '../features/canvases/history/historyQueries';
-import { markOnline, registerPresenceHandlers } from './presence.socket';
+import { markOnline, refreshPresence, registerPresenceHandlers } from './presence.socket';
 import { socketFrameEncoder, socketSession } from './socketSession';
 import type { SocketFrame } from './socketSession';
 import type { AppServer } from './socketTypes';
@@ -214,7 +214,7 @@ export function createGateway(
 
   // Presence entries expire unless renewed (Redis); a node that dies drops out by itself.
   const heartbeat = setInterval(() => {
-    context.presence.refresh().catch((error) => context.logError(error, 'presence refresh'));
+    refreshPresence(io, context).catch((error) => context.logError(error, 'presence refresh'));
   }, timing.presenceRefreshMs);
   heartbeat.unref();
 

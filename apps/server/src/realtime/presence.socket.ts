@@ -88,6 +88,20 @@ export async function markOffline(
   }
 }
 
+/**
+ * The heartbeat: renews this node's entries and forgets expired ones (a dead node's sockets);
+ * users left with no live socket go offline for everyone, as after a disconnect.
+ */
+export async function refreshPresence(io: AppServer, context: AppContext): Promise<void> {
+  const gone = await context.presence.refresh();
+  const feed = presenceFeed(io, context);
+  for (const userId of gone) {
+    if (await context.presence.isUserOnline(userId)) continue;
+    io.to(PRESENCE_ROOMS.full).emit('disconnected-user', userId);
+    void feed.changed(userId);
+  }
+}
+
 /** One page of the online users, with photos, by user id (the All Online Users popup). */
 export async function onlineUsersPage(
   presence: PresenceStore,

@@ -58,6 +58,34 @@ describe('CollaborationClient against the real server: changes waiting', () => {
     expect(visibleIds(b)).toEqual(['kept1']);
   });
 
+  it('resends a commit refused with CONFLICT (another node won the race for the stream): stored once, nothing marked unsaved', async () => {
+    const { alice, canvasId } = await sharedCanvas(server());
+    const scheduler = new ManualScheduler();
+    const raced = intercept('canvas-update', (call) =>
+      call === 1
+        ? Promise.resolve({
+            ok: false as const,
+            error: {
+              code: 'CONFLICT',
+              message: 'Someone else changed this at the same time; please retry',
+            },
+          })
+        : null,
+    );
+    const a = await open(server().url, alice, canvasId, { scheduler }, true, raced.wrap);
+    const unsaved: number[] = [];
+    a.client.notSaved$.subscribe((count) => unsaved.push(count));
+    a.board.draw([rect('raced')]);
+    await drain();
+    expect(raced.calls()).toBe(1);
+    scheduler.advance(1000);
+    await until(a, () => a.client.pendingCount === 0, 'the resend’s ack');
+    expect(raced.calls()).toBe(2);
+    expect(unsaved.every((count) => count === 0)).toBe(true);
+    const stored = linesDrawn(await server().events(), canvasId);
+    expect(stored.map((line) => line.data.elements[0]?.id)).toEqual(['raced']);
+  });
+
   it('sends commits in order: a timed-out one is resent before any newer goes', async () => {
     const { alice, canvasId } = await sharedCanvas(server());
     const scheduler = new ManualScheduler();

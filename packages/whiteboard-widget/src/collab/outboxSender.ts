@@ -5,10 +5,14 @@ import type { OutboxEntry, OutboxStorage } from './outbox';
 import type { Scheduler } from './scheduler';
 import type { Transport } from './Transport';
 
-/** Refusals worth another try: the server was busy, not saying no. */
+/**
+ * Refusals worth another try: the server was busy, or lost a race for the canvas's stream to
+ * another node (CONFLICT: the same event id resent is stored once), not saying no.
+ */
 export const RETRYABLE_CODES: ReadonlySet<SocketErrorCode> = new Set<SocketErrorCode>([
   'RATE_LIMITED',
   'INTERNAL',
+  'CONFLICT',
 ]);
 
 /** True when a refusal with `code` may succeed if tried again. */

@@ -15,6 +15,9 @@ import type { TestRedis } from './redisServer';
 import { TabulaNode } from './tabulaNode';
 import type { NodeEnvironment } from './tabulaNode';
 
+/** How long a socket of a dead node still counts as online. */
+export const PRESENCE_TTL_MS = 3_000;
+
 export interface Cluster {
   /** The balancer's address: what users reach. */
   url: string;
@@ -45,7 +48,12 @@ export async function startCluster(size = 3): Promise<Cluster | undefined> {
     parts.postgres = await startTestPostgres(binDir);
     parts.redis = await startRedis();
     const eventStoreUrl = await parts.postgres.createDatabase('tabula');
-    const env = { EVENTSTORE_URL: eventStoreUrl, REDIS_URL: parts.redis.url };
+    // A short presence TTL: a dead node's users go offline within seconds.
+    const env = {
+      EVENTSTORE_URL: eventStoreUrl,
+      REDIS_URL: parts.redis.url,
+      PRESENCE_TTL_MS: String(PRESENCE_TTL_MS),
+    };
     for (let i = 1; i <= size; i++) nodes.push(await TabulaNode.create(`node${i}`, env));
     // One at a time: the first creates the schema the others find.
     for (const node of nodes) await node.start();

@@ -49,3 +49,33 @@ export function connected(socket: Socket): Promise<void> {
   if (socket.connected) return Promise.resolve();
   return new Promise((resolve) => socket.once('connect', () => resolve()));
 }
+
+/**
+ * Resolves once `socket` hears that `userId` is online, in whichever form its handshake asked
+ * for: the deltas (`online-users`, `online-users-changed`) or the spec's `get-online-users`.
+ */
+export function hearsOnline(socket: Socket, userId: string): Promise<void> {
+  const listed = (users: { userId: string }[] = []) => users.some((user) => user.userId === userId);
+  interface Payload {
+    users?: { userId: string }[];
+    joined?: { userId: string }[];
+  }
+  const says: Record<string, (payload: Payload) => boolean> = {
+    'online-users': (list) => listed(list.users),
+    'online-users-changed': (change) => listed(change.joined),
+    'get-online-users': (users) => userId in users,
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.offAny(listener);
+      reject(new Error(`never heard that ${userId} is online within ${START_GUARD_MS} ms`));
+    }, START_GUARD_MS);
+    function listener(event: string, payload: Payload) {
+      if (!says[event]?.(payload)) return;
+      clearTimeout(timer);
+      socket.offAny(listener);
+      resolve();
+    }
+    socket.onAny(listener);
+  });
+}

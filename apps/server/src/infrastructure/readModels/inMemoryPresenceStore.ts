@@ -60,6 +60,7 @@ export function createInMemoryPresenceStore(options: PresenceStoreOptions = {}):
       // Every socket is this process's own, so each one is renewed, even one that had expired.
       const expiresAt = now() + ttlMs;
       for (const entry of sockets.values()) entry.expiresAt = expiresAt;
+      return [];
     },
     async ping() {},
     async close() {},

@@ -47,8 +47,12 @@ export interface PresenceStore {
   isUserOnline(userId: string): Promise<boolean>;
   /** Whether a session of the user other than `sessionId` has a live socket (another device). */
   otherSessionOnline(userId: string, sessionId: string): Promise<boolean>;
-  /** Renews the TTL of the sockets set online through this store (this node) and forgets expired ones. */
-  refresh(): Promise<void>;
+  /**
+   * Renews the TTL of the sockets set online through this store (this node) and forgets
+   * expired ones (a dead node's); resolves with the user ids of the entries it forgot, so that
+   * whoever is told of presence changes hears of them.
+   */
+  refresh(): Promise<string[]>;
   /** Resolves when the store answers (the health check); rejects when it cannot be reached. */
   ping(): Promise<void>;
   /** Releases the store's resources. It does not remove this node's entries: they expire. */

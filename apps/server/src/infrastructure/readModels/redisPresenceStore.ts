@@ -35,14 +35,20 @@ export const DEFAULT_PRESENCE_TTL_MS = 30_000;
 const PRUNE_BATCH = 500;
 
 // KEYS[1]: sockets hash, KEYS[2]: expiry zset; ARGV[1]: now. Deletes up to one batch of
-// expired entries atomically, so a refresh that lands meanwhile is never half undone.
+// expired entries atomically, so a refresh that lands meanwhile is never half undone; answers
+// the user id of each (one node gets each entry, however many prune at once).
 const pruneScript = defineRedisScript(`
 local expired = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', ARGV[1], 'LIMIT', 0, ${PRUNE_BATCH})
+local users = {}
 if #expired > 0 then
+  local entries = redis.call('HMGET', KEYS[1], unpack(expired))
+  for i = 1, #entries do
+    if entries[i] then users[#users + 1] = cjson.decode(entries[i]).userId end
+  end
   redis.call('ZREM', KEYS[2], unpack(expired))
   redis.call('HDEL', KEYS[1], unpack(expired))
 end
-return #expired
+return { #expired, users }
 `);
 
 /** Runs a MULTI and returns its replies, throwing the first command error. */
@@ -138,7 +144,16 @@ export function createRedisPresenceStore(options: RedisPresenceStoreOptions): Pr
     },
     async refresh() {
       await write([...local]);
-      while ((await pruneScript(client, [socketsKey, expiryKey], [String(now())])) === PRUNE_BATCH);
+      const gone = new Set<string>();
+      for (;;) {
+        const [count, users] = (await pruneScript(
+          client,
+          [socketsKey, expiryKey],
+          [String(now())],
+        )) as [number, string[]];
+        for (const user of users) gone.add(user);
+        if (count < PRUNE_BATCH) return [...gone];
+      }
     },
     async ping() {
       await client.ping();
