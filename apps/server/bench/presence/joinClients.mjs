@@ -25,7 +25,8 @@ function join() {
       bytes += data.length;
       if (data.startsWith('0{')) socket.send(`40${JSON.stringify({ token })}`);
       else if (data === '2') socket.send('3');
-      else if (data.startsWith('40{')) socket.send(`420${JSON.stringify(['join-canvas', { canvasId }])}`);
+      else if (data.startsWith('40{'))
+        socket.send(`420${JSON.stringify(['join-canvas', { canvasId }])}`);
       else if (data.startsWith('430')) {
         const head = data.slice(0, 300);
         if (!head.includes('"ok":true')) reject(new Error(`join refused: ${head}`));
