@@ -1,13 +1,16 @@
 /**
  * Start-up benchmark: a SQLite log of CANVASES canvases × EVENTS_PER_CANVAS drawing events,
  * started as the embedded default (read models in memory) in a fresh process each time:
- * - `withSnapshots`: twice, the first start on a log that has no snapshot yet (as after an
- *   upgrade; the snapshot writer stores them as the catch-up passes the grid), the second on
- *   the snapshots the first left;
+ * - `withSnapshots`: twice, the first start on a log that has no snapshot and no saved read
+ *   models yet (as after an upgrade: the whole log is replayed; the snapshot writer stores
+ *   scenes as the catch-up passes the grid and the read models are saved at the stop), the
+ *   second on what the first left (only events after the saved read models are replayed);
+ *   then once more ignoring the saved read models (`secondStartFullReplay`: the start before
+ *   they were saved);
  * - `withoutSnapshots`: the same log with snapshots off (each first scene load folds the
  *   canvas's whole stream);
  * - the baseline, measured in the same run: reading the whole log in pages and nothing else.
- * Reported: time to a started app, its RSS, and each canvas's first scene load (what the first
+ * Reported: time to a started app, its RSS then and its peak RSS during the start, and each canvas's first scene load (what the first
  * `join-canvas` of that canvas waits for). Knobs: BENCH_STARTUP_CANVASES (default 20),
  * BENCH_STARTUP_EVENTS (per canvas, default 5000).
  */
@@ -73,6 +76,7 @@ async function seed(dataDir: string): Promise<number> {
 interface Probe {
   startMs: number;
   rssMb: number;
+  peakRssMb: number;
   loads: number[];
 }
 
@@ -90,6 +94,8 @@ function summary(run: Probe, baselineMs: number) {
     startMs: Math.round(run.startMs),
     startPerLogRead: ratio(run.startMs, baselineMs, 2),
     rssMb: Math.round(run.rssMb),
+    peakRssMbDuringStart: Math.round(run.peakRssMb),
+    peakPerRunningRss: ratio(run.peakRssMb, run.rssMb, 2),
     firstSceneLoad: latencySummary(run.loads),
   };
 }
@@ -104,6 +110,7 @@ export async function run(): Promise<object> {
     const baselineMs = probe(withDir, 0, 'readOnly').readMs;
     const first = probe(withDir, DEFAULT_SNAPSHOT_INTERVAL);
     const second = probe(withDir, DEFAULT_SNAPSHOT_INTERVAL);
+    const fullReplay = probe(withDir, DEFAULT_SNAPSHOT_INTERVAL, 'fullReplay');
     const without = probe(withoutDir, 0);
     return {
       canvases: CANVASES,
@@ -112,6 +119,8 @@ export async function run(): Promise<object> {
       withSnapshots: {
         firstStart: summary(first, baselineMs),
         secondStart: summary(second, baselineMs),
+        secondStartFullReplay: summary(fullReplay, baselineMs),
+        savedReadModelsSpeedup: ratio(fullReplay.startMs, second.startMs, 1),
       },
       withoutSnapshots: summary(without, baselineMs),
     };

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Event } from '@tabula/domain';
 import type { Config } from './config';
 import { addressOf } from './logger';
-import type { EventStore } from './infrastructure/eventStore/eventStore';
+import type { EventStore, RecordedEvent } from './infrastructure/eventStore/eventStore';
 import { openSqliteEventStore } from './infrastructure/eventStore/sqliteEventStore';
 import type { FileStore } from './infrastructure/files/fileStore';
 import { createInMemoryFileStore } from './infrastructure/files/inMemoryFileStore';
@@ -22,6 +22,9 @@ import { openSqliteSnapshotStore } from './infrastructure/snapshots/sqliteSnapsh
 import type { ReadModelStore } from './infrastructure/readModels/readModelStore';
 import { createInMemoryPresenceStore } from './infrastructure/readModels/inMemoryPresenceStore';
 import { createInMemoryReadModelStore } from './infrastructure/readModels/inMemoryReadModelStore';
+import { ReadModelsSaver, loadReadModels } from './infrastructure/readModels/readModelsFile';
+import { PROJECTIONS } from './projections/index';
+import { REDIS_READ_MODELS_PREFIX } from './projections/readModelKeys';
 
 export interface Adapters {
   eventStore: EventStore<Event>;
@@ -30,6 +33,8 @@ export interface Adapters {
   snapshots: SnapshotStore;
   files: FileStore;
   socketIoAdapter?: (nsp: unknown) => unknown;
+  /** Called once each event's projections are applied (the read models' saver). */
+  onProjected?: (record: RecordedEvent<Event>) => void;
   close(): Promise<void>;
 }
 
@@ -116,9 +121,21 @@ export async function openAdapters(config: Config): Promise<Adapters> {
   }
   // Redis code (and ioredis) is loaded only when Redis is configured.
   const redis = config.redisUrl ? await import('./infrastructure/redisStores') : undefined;
-  const readModels = redis
-    ? redis.createRedisReadModelStore({ redis: config.redisUrl!, prefix: 'tabula:rm' })
-    : createInMemoryReadModelStore();
+  let saver: ReadModelsSaver | undefined;
+  let readModels: ReadModelStore;
+  if (redis) {
+    readModels = redis.createRedisReadModelStore({
+      redis: config.redisUrl!,
+      prefix: REDIS_READ_MODELS_PREFIX,
+    });
+  } else {
+    // In memory, kept beside the log so that a start replays only what is new.
+    const file = path.join(config.dataDir, 'read-models.json');
+    const names = PROJECTIONS.map((projection) => projection.name);
+    const inMemory = createInMemoryReadModelStore(await loadReadModels(file, eventStore, names));
+    saver = new ReadModelsSaver(file, inMemory, names);
+    readModels = inMemory;
+  }
   // Snapshots sit next to the log: in its SQLite file, or in Redis for the scale-out stores.
   const snapshots = !config.eventStoreUrl
     ? openSqliteSnapshotStore({ dataDir: config.dataDir })
@@ -159,7 +176,9 @@ export async function openAdapters(config: Config): Promise<Adapters> {
     snapshots,
     files,
     socketIoAdapter,
+    onProjected: saver && ((record) => saver.applied(record)),
     async close() {
+      saver?.close();
       await adapterClient?.quit();
       await files.close();
       await snapshots.close();

@@ -92,6 +92,7 @@ export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
     [
       async (record) => (caughtUp ? timeline.snapshotAfter(record) : undefined),
       async (record) => scenes.apply(record),
+      async (record) => deps.onProjected?.(record),
     ],
   );
   const clock = deps.clock ?? { now: () => new Date() };

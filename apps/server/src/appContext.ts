@@ -18,7 +18,7 @@ import type { LiveRoomsOptions } from './features/canvases/live/liveRooms';
 import type { MinuteBudget, QuotaConfig } from './features/canvases/quotas/quotas';
 import type { CurrentScenes } from './features/canvases/projections/currentScenes';
 import type { CommandHandler } from './infrastructure/commandHandler';
-import type { EventStore } from './infrastructure/eventStore/eventStore';
+import type { EventStore, RecordedEvent } from './infrastructure/eventStore/eventStore';
 import type { FileStore } from './infrastructure/files/fileStore';
 import type { PresenceStore } from './infrastructure/readModels/presenceStore';
 import type { ReadModelStore } from './infrastructure/readModels/readModelStore';
@@ -48,6 +48,8 @@ export interface AppDeps {
   trustProxy?: number;
   /** A Socket.IO adapter factory joining several nodes (the Redis streams adapter). */
   socketIoAdapter?: (nsp: unknown) => unknown;
+  /** Called once each event's projections are applied, in log order (the read models' saver). */
+  onProjected?: (record: RecordedEvent<Event>) => void;
   rateLimits?: Partial<RateLimitConfig>;
   /** What one user or canvas may store (default `DEFAULT_QUOTAS`). */
   quotas?: Partial<QuotaConfig>;

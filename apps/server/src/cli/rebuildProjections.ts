@@ -2,8 +2,12 @@
  * `npm run rebuild-projections`: replays the event log into the read models of the
  * configured environment (Redis when REDIS_URL is set), beside the live ones, and swaps them
  * in once they have caught up: safe while nodes serve (see `rebuildBesideLive`). The embedded
- * default keeps read models in memory and rebuilds them at every start: nothing to do there.
+ * default keeps read models in memory, saved beside the log (`read-models.json`): the command
+ * removes that file, so the next start rebuilds them from the whole log (run it with the
+ * server stopped: a running server writes the file again).
  */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openAdapters } from '../adapters';
 import { PROJECTIONS } from '../projections/index';
@@ -15,9 +19,9 @@ const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 async function main(): Promise<void> {
   const config = parseConfig(process.env, repoRoot);
   if (!config.redisUrl) {
-    console.log(
-      'Read models are in memory (no REDIS_URL): they are rebuilt from the log at every start.',
-    );
+    const file = path.join(config.dataDir, 'read-models.json');
+    rmSync(file, { force: true });
+    console.log(`Removed ${file}: the next start rebuilds the read models from the whole log.`);
     return;
   }
   const adapters = await openAdapters(config);

@@ -1,6 +1,9 @@
 /**
  * Names of every read model the projections write and the queries read, in one place.
  */
+/** The prefix of every read model key in Redis, shared by all nodes. */
+export const REDIS_READ_MODELS_PREFIX = 'tabula:rm';
+
 export const USERS = 'users';
 export const USER_ID_BY_EMAIL = 'userIdByEmail';
 export const USER_ID_BY_USERNAME = 'userIdByUsername';

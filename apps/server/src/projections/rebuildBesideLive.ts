@@ -12,9 +12,7 @@ import { createRedisReadModelStore } from '../infrastructure/readModels/redisRea
 import { liveCheckpoints, swapInShadow } from '../infrastructure/readModels/redisReadModelSwap';
 import type { Projection } from './projection';
 import { ProjectionRunner } from './projectionRunner';
-
-/** The prefix of the read models every node uses in Redis. */
-export const REDIS_READ_MODELS_PREFIX = 'tabula:rm';
+import { REDIS_READ_MODELS_PREFIX } from './readModelKeys';
 
 export interface RebuildBesideLiveOptions {
   eventStore: EventStore<Event>;

@@ -18,13 +18,35 @@ type PreparedOp =
   | Exclude<ReadModelOp, { value: unknown }>
   | (Extract<ReadModelOp, { value: unknown }> & { json: string });
 
-/** Creates an empty in-memory store. Every store is independent: no prefix is needed. */
-export function createInMemoryReadModelStore(): ReadModelStore {
-  const docs = new Map<string, Map<string, string>>();
-  const hashes = new Map<string, Map<string, string>>();
-  const sorted = new Map<string, Map<string, number>>();
-  const sets = new Map<string, Set<string>>();
-  const checkpoints = new Map<string, Checkpoint>();
+/** Everything an in-memory store holds, as plain JSON (see `readModelsFile.ts`). */
+export interface ReadModelsDump {
+  docs: [string, [string, string][]][];
+  hashes: [string, [string, string][]][];
+  sorted: [string, [string, number][]][];
+  sets: [string, string[]][];
+  checkpoints: [string, Checkpoint][];
+}
+
+export interface InMemoryReadModelStore extends ReadModelStore {
+  /** A copy of everything held, taken at once (call it between two commits). */
+  dump(): ReadModelsDump;
+}
+
+const nested = <V>(map: Map<string, Map<string, V>>): [string, [string, V][]][] =>
+  [...map].map(([key, inner]) => [key, [...inner]]);
+const unnested = <V>(entries: [string, [string, V][]][]): Map<string, Map<string, V>> =>
+  new Map(entries.map(([key, inner]) => [key, new Map(inner)]));
+
+/**
+ * Creates an in-memory store, empty or holding `from` (a dump). Every store is independent:
+ * no prefix is needed.
+ */
+export function createInMemoryReadModelStore(from?: ReadModelsDump): InMemoryReadModelStore {
+  const docs = unnested(from?.docs ?? []);
+  const hashes = unnested(from?.hashes ?? []);
+  const sorted = unnested(from?.sorted ?? []);
+  const sets = new Map((from?.sets ?? []).map(([key, members]) => [key, new Set(members)]));
+  const checkpoints = new Map<string, Checkpoint>(from?.checkpoints ?? []);
 
   function entry<V>(map: Map<string, V>, key: string, create: () => V): V {
     let value = map.get(key);
@@ -92,6 +114,15 @@ export function createInMemoryReadModelStore(): ReadModelStore {
   }
 
   return {
+    dump() {
+      return {
+        docs: nested(docs),
+        hashes: nested(hashes),
+        sorted: nested(sorted),
+        sets: [...sets].map(([key, members]) => [key, [...members]]),
+        checkpoints: [...checkpoints],
+      };
+    },
     async get<T>(collection: string, id: string) {
       return parse<T>(docs.get(collection)?.get(id));
     },
