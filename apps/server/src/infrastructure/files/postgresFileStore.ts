@@ -45,6 +45,9 @@ export async function openPostgresFileStore(options: {
   connectionString: string;
 }): Promise<FileStore> {
   const pool = new pg.Pool({ connectionString: options.connectionString, max: 4 });
+  // An idle connection that the server drops (a PostgreSQL restart) is replaced at the next
+  // query; without this listener its error event would end the process.
+  pool.on('error', () => undefined);
   // Two nodes starting at once may both create the tables: one lock makes that one at a time.
   await inTransaction(pool, async (db) => {
     await db.query("SELECT pg_advisory_xact_lock(hashtext('tabula_files_schema'))");
