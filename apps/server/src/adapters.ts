@@ -4,6 +4,7 @@
  * A dependency that cannot be reached at start stops it with an `UnreachableError` naming the
  * variable and the address (never its credentials).
  */
+import type { SharedState } from './infrastructure/sharedState/sharedState';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,6 +34,8 @@ export interface Adapters {
   snapshots: SnapshotStore;
   files: FileStore;
   socketIoAdapter?: (nsp: unknown) => unknown;
+  /** Sign-in limits shared by every node (Redis); absent: counted in this process. */
+  sharedState?: SharedState;
   /** Called once each event's projections are applied (the read models' saver). */
   onProjected?: (record: RecordedEvent<Event>) => void;
   close(): Promise<void>;
@@ -159,15 +162,23 @@ export async function openAdapters(config: Config): Promise<Adapters> {
       })
     : createInMemoryPresenceStore();
   let socketIoAdapter: Adapters['socketIoAdapter'];
+  let sharedState: SharedState | undefined;
+  let limitsQuit: () => Promise<unknown> = async () => undefined;
   let adapterClient: { quit(): Promise<unknown> } | undefined;
   if (config.redisUrl) {
-    const [{ Redis }, { createAdapter }] = await Promise.all([
+    const [{ Redis }, { createAdapter }, { createRedisSharedState }] = await Promise.all([
       import('ioredis'),
       import('@socket.io/redis-streams-adapter'),
+      import('./infrastructure/sharedState/redisSharedState'),
     ]);
     const client = new Redis(config.redisUrl);
     adapterClient = client;
     socketIoAdapter = createAdapter(client, { streamName: 'tabula:socket.io' });
+    // A connection of its own: the adapter's may wait in a blocking stream read.
+    const limitsClient = new Redis(config.redisUrl);
+    limitsClient.on('error', () => undefined);
+    sharedState = createRedisSharedState(limitsClient, 'tabula:limits');
+    limitsQuit = () => limitsClient.quit();
   }
   return {
     eventStore,
@@ -176,10 +187,12 @@ export async function openAdapters(config: Config): Promise<Adapters> {
     snapshots,
     files,
     socketIoAdapter,
+    sharedState,
     onProjected: saver && ((record) => saver.applied(record)),
     async close() {
       saver?.close();
       await adapterClient?.quit();
+      await limitsQuit();
       await files.close();
       await snapshots.close();
       await presence.close();

@@ -3,6 +3,7 @@
  * presence). Koa + @koa/router for REST, Socket.IO on the same HTTP server, the projection
  * runner that keeps read models current and feeds the realtime fan-out. Reads no environment.
  */
+import { createInMemorySharedState } from './infrastructure/sharedState/sharedState';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { hostname } from 'node:os';
@@ -118,6 +119,7 @@ export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
     },
     quotas,
     drawingBudget,
+    sharedState: deps.sharedState ?? createInMemorySharedState(() => clock.now().getTime()),
     snapshotsSettled: () => timeline.settled(),
     logError,
     metrics,

@@ -2,6 +2,7 @@
  * What every feature of the server is built from: the adapters `createApp` was given, plus the
  * command handlers and the projection runner made from them. Passed explicitly, never global.
  */
+import type { SharedState } from './infrastructure/sharedState/sharedState';
 import type {
   CanvasCommand,
   CanvasEvent,
@@ -48,6 +49,8 @@ export interface AppDeps {
   trustProxy?: number;
   /** A Socket.IO adapter factory joining several nodes (the Redis streams adapter). */
   socketIoAdapter?: (nsp: unknown) => unknown;
+  /** Where sign-in limits are counted (default: in this process; Redis with several nodes). */
+  sharedState?: SharedState;
   /** Called once each event's projections are applied, in log order (the read models' saver). */
   onProjected?: (record: RecordedEvent<Event>) => void;
   rateLimits?: Partial<RateLimitConfig>;
@@ -81,6 +84,8 @@ export interface AppContext {
   /** The current scene of each canvas in use (loaded from snapshots, kept by the runner). */
   scenes: CurrentScenes;
   rateLimits: RateLimitConfig;
+  /** Values every node agrees on: sign-in limits (in Redis with several nodes). */
+  sharedState: SharedState;
   quotas: QuotaConfig;
   /** Each user's drawing bytes of the last minute (`QUOTA_BYTES_PER_MINUTE`). */
   drawingBudget: Pick<MinuteBudget, 'assertLeft'>;

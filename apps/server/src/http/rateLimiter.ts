@@ -1,6 +1,7 @@
 /**
- * A fixed-window counter per key (an IP, an account, a socket). In memory: each server node
- * limits what reaches it, which is what guessing protection needs.
+ * A fixed-window counter per key, in memory: the per-socket message rate (a socket lives on
+ * one node). Limits that must hold across nodes (sign-in) are counted in `SharedState`
+ * instead (`sharedRateLimit.ts`).
  */
 export interface Clock {
   now(): number;

@@ -127,6 +127,10 @@ it('rebuilt beside the live models while the app writes, then swapped in: what w
     email: 'carol@example.com',
     password: 'password-123',
   });
+  // A deleted canvas's stream is erased from the log: its events, which the live models
+  // applied, are not there for the rebuild to apply.
+  const deleted = await post('/canvas/createcanvas', { name: 'Deleted' }, carol.data.token);
+  await post(`/canvas/deletecanvas/${deleted.data._id}`, {}, carol.data.token);
   await caughtUp();
   // A key no event explains: a rebuild is how an operator repairs read models.
   await redis.hset(`${prefix}:doc:canvases`, 'stray', '{"name":"stray"}');
@@ -149,7 +153,10 @@ it('rebuilt beside the live models while the app writes, then swapped in: what w
   expect(canvases.stray).toBeUndefined();
   for (const id of created) expect(canvases[id]).toBeDefined();
 
-  // The same as rebuilding from scratch with nothing running beside it.
+  // The same as rebuilding from scratch with nothing running beside it. Only the checkpoints
+  // differ: the swap keeps the live ones of projections whose last events were erased.
   await rebuildProjections(eventStore, readModels, PROJECTIONS);
-  expect(await dump()).toEqual(swapped);
+  const withoutCheckpoints = ({ [`${prefix}:checkpoints`]: _, ...rest }: Record<string, unknown>) =>
+    rest;
+  expect(withoutCheckpoints(await dump())).toEqual(withoutCheckpoints(swapped));
 });

@@ -1,15 +1,18 @@
 /**
  * Rebuilds the Redis read models while nodes serve them: the projections replay the whole log
- * into a shadow prefix, follow the log until they have applied what the live models have,
- * then the shadow takes the live models' place in one atomic step (`swapInShadow`). Nodes
- * never see an empty or half-built read model, and what they commit meanwhile is not lost:
- * the swap only happens when both sides have applied the same events.
+ * into a shadow prefix, follow the log until they have applied everything the live models
+ * have, then the shadow takes the live models' place in one atomic step (`swapInShadow`).
+ * Nodes never see an empty or half-built read model, and what they commit meanwhile is not
+ * lost: the swap only happens when no live checkpoint is beyond what the shadow applied.
  */
 import type { Redis } from 'ioredis';
 import type { Event } from '@tabula/domain';
 import type { EventStore } from '../infrastructure/eventStore/eventStore';
 import { createRedisReadModelStore } from '../infrastructure/readModels/redisReadModelStore';
-import { liveCheckpoints, swapInShadow } from '../infrastructure/readModels/redisReadModelSwap';
+import {
+  furthestLiveCheckpoint,
+  swapInShadow,
+} from '../infrastructure/readModels/redisReadModelSwap';
 import type { Projection } from './projection';
 import { ProjectionRunner } from './projectionRunner';
 import { REDIS_READ_MODELS_PREFIX } from './readModelKeys';
@@ -29,7 +32,6 @@ export async function rebuildBesideLive(
 ): Promise<{ position: number }> {
   const live = options.live ?? REDIS_READ_MODELS_PREFIX;
   const shadowPrefix = `${live}-rebuild`;
-  const names = options.projections.map((projection) => projection.name);
   const shadow = createRedisReadModelStore({ redis: options.redis, prefix: shadowPrefix });
   await shadow.clear();
   const runner = new ProjectionRunner(
@@ -41,10 +43,13 @@ export async function rebuildBesideLive(
   try {
     await runner.start();
     for (;;) {
-      if (await swapInShadow(options.redis, { live, shadow: shadowPrefix, projections: names }))
-        return { position: runner.currentPosition };
-      // The live models are ahead (catch up to them) or behind (let the nodes catch up).
-      const ahead = Math.max(...(await liveCheckpoints(options.redis, live, names)));
+      const position = runner.currentPosition;
+      if (await swapInShadow(options.redis, { live, shadow: shadowPrefix, position }))
+        return { position };
+      // The live models are ahead (catch up to them) or behind (let the nodes catch up). A
+      // live checkpoint beyond the log's last event (that event was erased since) is passed
+      // once the log moves beyond it.
+      const ahead = await furthestLiveCheckpoint(options.redis, live);
       if (ahead > runner.currentPosition) await runner.waitFor(ahead);
       else await new Promise((resolve) => setTimeout(resolve, 20));
     }

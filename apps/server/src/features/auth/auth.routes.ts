@@ -19,7 +19,7 @@ import {
   parseDto,
 } from '@tabula/domain/dto';
 import { identityOf, ok, requireAuth } from '../../http/authenticate';
-import { RateLimiter } from '../../http/rateLimiter';
+import { hitSharedWindow } from '../../http/sharedRateLimit';
 import { HttpProblem } from '../../http/toHttpError';
 import type { AppContext } from '../../appContext';
 import type { AuthService } from './auth.service';
@@ -48,21 +48,31 @@ export function authRoutes(
   demo: DemoAccounts | undefined,
 ): Router {
   const router = new Router({ prefix: '/auth' });
-  const perIp = new RateLimiter(context.rateLimits.authPerIpPerMinute, 60_000);
   const now = () => context.clock.now().getTime();
   const limits = context.rateLimits;
+  const shared = context.sharedState;
   const accountBackoff = new LoginBackoff(
     { ...ACCOUNT_BACKOFF, freeFailures: limits.failedLoginsPerAccount },
+    shared,
     now,
+    'account',
   );
   const ipBackoff = new LoginBackoff(
     { ...IP_BACKOFF, freeFailures: limits.failedLoginsPerIp ?? DEFAULT_FAILED_LOGINS_PER_IP },
+    shared,
     now,
+    'ip',
   );
-  const known = new KnownAddresses(now);
+  const known = new KnownAddresses(shared, now);
 
   async function limitByIp(ctx: Context, next: Next): Promise<void> {
-    const wait = perIp.hit(ctx.ip);
+    const wait = await hitSharedWindow(
+      shared,
+      `auth:${ctx.ip}`,
+      limits.authPerIpPerMinute,
+      MINUTE,
+      now(),
+    );
     if (wait > 0) throw tooMany(wait);
     await next();
   }
@@ -75,13 +85,13 @@ export function authRoutes(
   router.post('/loginuser', limitByIp, async (ctx) => {
     const body = parseDto(LoginUserDto, ctx.request.body);
     const account = normaliseEmail(body.email);
-    const ipWait = ipBackoff.attempt(ctx.ip);
+    const ipWait = await ipBackoff.attempt(ctx.ip);
     if (ipWait > 0) throw tooMany(ipWait);
     // From an address the account signed in from lately, the account's backoff does not apply.
-    const fromKnown = known.has(account, ctx.ip);
-    const accountWait = fromKnown ? 0 : accountBackoff.attempt(account);
+    const fromKnown = await known.has(account, ctx.ip);
+    const accountWait = fromKnown ? 0 : await accountBackoff.attempt(account);
     if (accountWait > 0) {
-      ipBackoff.succeeded(ctx.ip, false); // not tried: the IP's attempt is not a failure
+      await ipBackoff.succeeded(ctx.ip, false); // not tried: the IP's attempt is not a failure
       throw tooMany(accountWait);
     }
     try {
@@ -89,14 +99,14 @@ export function authRoutes(
     } catch (error) {
       if (!(error instanceof DomainError && error.code === 'NOT_AUTHENTICATED')) {
         // The password was right (another device is online, …): not a failed guess.
-        accountBackoff.succeeded(account, true);
-        ipBackoff.succeeded(ctx.ip, false);
+        await accountBackoff.succeeded(account, true);
+        await ipBackoff.succeeded(ctx.ip, false);
       }
       throw error;
     }
-    accountBackoff.succeeded(account, true);
-    ipBackoff.succeeded(ctx.ip, false);
-    known.remember(account, ctx.ip);
+    await accountBackoff.succeeded(account, true);
+    await ipBackoff.succeeded(ctx.ip, false);
+    await known.remember(account, ctx.ip);
   });
 
   router.post('/demologin', limitByIp, async (ctx) => {

@@ -9,6 +9,8 @@
  * An attempt is counted when it starts (so a burst sent at once gets one try, not one each);
  * `succeeded` takes it back.
  */
+import type { SharedState } from '../../infrastructure/sharedState/sharedState';
+
 export interface BackoffPolicy {
   freeFailures: number;
   /** The first delay after the free failures (then 2×, 4×, …). */
@@ -23,12 +25,17 @@ interface Failures {
   at: number;
 }
 
+/**
+ * Counted in `SharedState`, so every node sees the same failures (a guesser spreading attempts
+ * over the nodes of a cluster gets no more tries than against one).
+ */
 export class LoginBackoff {
-  private readonly keys = new Map<string, Failures>();
-
   constructor(
     private readonly policy: BackoffPolicy,
+    private readonly state: SharedState,
     private readonly now: () => number,
+    /** Namespace of the keys (`account`, `ip`). */
+    private readonly kind: string,
   ) {}
 
   /** The wait the key's next attempt needs after `count` failures (0: none). */
@@ -39,63 +46,71 @@ export class LoginBackoff {
   }
 
   /** Starts an attempt: answers the ms still to wait (nothing counted), or 0 and counts it. */
-  attempt(key: string): number {
+  attempt(key: string): Promise<number> {
     const now = this.now();
-    const failures = this.current(key, now);
-    const wait = failures.at + this.delayAfter(failures.count) - now;
-    if (wait > 0) return wait;
-    this.keys.set(key, { count: failures.count + 1, at: now });
-    if (this.keys.size > 100_000) this.sweep(now);
-    return 0;
+    return this.state.update<Failures, number>(this.key(key), (stored) => {
+      const failures = this.current(stored, now);
+      const wait = failures.at + this.delayAfter(failures.count) - now;
+      if (wait > 0) return { next: stored, ttlMs: this.policy.forgetMs, result: wait };
+      const next = { count: failures.count + 1, at: now };
+      return { next, ttlMs: this.policy.forgetMs, result: 0 };
+    });
   }
 
   /** The attempt was right: it is not a failure. `forgive` also forgets the earlier ones. */
-  succeeded(key: string, forgive: boolean): void {
-    const failures = this.keys.get(key);
-    if (!failures) return;
-    if (forgive || failures.count <= 1) this.keys.delete(key);
-    else failures.count -= 1;
+  succeeded(key: string, forgive: boolean): Promise<void> {
+    return this.state.update<Failures, void>(this.key(key), (failures) => {
+      if (!failures || forgive || failures.count <= 1)
+        return { next: undefined, ttlMs: 0, result: undefined };
+      const next = { ...failures, count: failures.count - 1 };
+      return { next, ttlMs: this.policy.forgetMs, result: undefined };
+    });
   }
 
-  private current(key: string, now: number): Failures {
-    const failures = this.keys.get(key);
+  private current(failures: Failures | undefined, now: number): Failures {
     if (!failures || now - failures.at >= this.policy.forgetMs) return { count: 0, at: now };
     return failures;
   }
 
-  private sweep(now: number): void {
-    for (const [key, failures] of this.keys)
-      if (now - failures.at >= this.policy.forgetMs) this.keys.delete(key);
+  private key(key: string): string {
+    return `backoff:${this.kind}:${key}`;
   }
 }
 
 /**
  * The addresses each account signed in from lately (the last `perAccount`, for `forgetMs`):
  * a login from one of them skips the account's backoff (the address's own still applies), so
- * a guesser elsewhere cannot keep the owner waiting at all.
+ * a guesser elsewhere cannot keep the owner waiting at all. Shared by every node.
  */
 export class KnownAddresses {
-  private readonly accounts = new Map<string, Map<string, number>>();
-
   constructor(
+    private readonly state: SharedState,
     private readonly now: () => number,
     private readonly perAccount = 5,
     private readonly forgetMs = 30 * 24 * 60 * 60_000,
   ) {}
 
-  has(account: string, address: string): boolean {
-    const seen = this.accounts.get(account)?.get(address);
-    return seen !== undefined && this.now() - seen < this.forgetMs;
+  has(account: string, address: string): Promise<boolean> {
+    const now = this.now();
+    return this.state.update<[string, number][], boolean>(this.key(account), (seen) => ({
+      next: seen,
+      ttlMs: this.forgetMs,
+      result: (seen ?? []).some(([known, at]) => known === address && now - at < this.forgetMs),
+    }));
   }
 
-  remember(account: string, address: string): void {
-    const addresses = this.accounts.get(account) ?? new Map<string, number>();
-    addresses.delete(address);
-    addresses.set(address, this.now());
-    if (addresses.size > this.perAccount) addresses.delete(addresses.keys().next().value!);
-    this.accounts.delete(account);
-    this.accounts.set(account, addresses);
-    // The accounts signed in longest ago go first beyond a bound on memory.
-    if (this.accounts.size > 100_000) this.accounts.delete(this.accounts.keys().next().value!);
+  remember(account: string, address: string): Promise<void> {
+    const now = this.now();
+    return this.state.update<[string, number][], void>(this.key(account), (seen) => ({
+      next: [...(seen ?? []).filter(([known]) => known !== address), [address, now]].slice(
+        -this.perAccount,
+      ) as [string, number][],
+      ttlMs: this.forgetMs,
+      result: undefined,
+    }));
+  }
+
+  private key(account: string): string {
+    return `known:${account}`;
   }
 }

@@ -1,87 +1,58 @@
 /**
  * Puts read models rebuilt under a shadow prefix in place of the live ones, atomically, while
- * nodes keep committing to the live ones. One Lua script: if every projection's checkpoint is
- * the same on both sides (the shadow has applied exactly what the live models have), the live
- * keys go and the shadow's keys take their names; checkpoints of others (the Kafka relay's)
- * are carried over. Otherwise nothing changes and the caller lets the shadow catch up first.
- * The checkpoints are read before the keys are listed and checked again in the script: a
- * commit on either side in between (a node's, or the shadow's own runner's) moves one, and the
- * script refuses, so no key written after the listing can be lost or left behind.
+ * nodes keep committing to the live ones. One Lua script, run once the shadow's projections
+ * have applied the log up to `position`:
+ * - if a live checkpoint is beyond `position` (the nodes applied something the shadow has not
+ *   yet), nothing changes and the caller lets the shadow catch up;
+ * - otherwise the live keys go, the shadow's take their names, and each checkpoint becomes the
+ *   larger of both sides. The shadow may not hold a live checkpoint at all: the events behind
+ *   it can be gone from the log (an erased canvas's stream). A node that then applies an event
+ *   at or below a checkpoint is refused by the commit's checkpoint test, so nothing is applied
+ *   twice, and whatever comes after `position` is applied on top of the rebuilt models.
+ * The keys are listed inside the script, so no commit (a node's, or the shadow's own runner's)
+ * can land between the listing and the swap.
  */
 import type { Redis } from 'ioredis';
 import { defineRedisScript } from './redisScript';
 
-// KEYS[1]: live checkpoints; KEYS[2]: shadow checkpoints; then ARGV[1] live keys to delete,
-// then pairs (shadow key, live name). ARGV[2]: how many projections, then pairs (name,
-// checkpoint both sides had when the keys were listed; '' for none).
+// KEYS[1]: live checkpoints; KEYS[2]: shadow checkpoints. ARGV[1]: the live prefix, ARGV[2]:
+// the shadow's (neither holds glob characters), ARGV[3]: the position the shadow has applied.
+// KEYS on the two prefixes: a rare operator's command on read models of modest size.
 const swapScript = defineRedisScript(`
-local liveKeys = tonumber(ARGV[1])
-local projections = tonumber(ARGV[2])
-for p = 3, 2 + 2 * projections, 2 do
-  local expected = ARGV[p + 1]
-  if (redis.call('HGET', KEYS[1], ARGV[p]) or '') ~= expected then return 0 end
-  if (redis.call('HGET', KEYS[2], ARGV[p]) or '') ~= expected then return 0 end
+local position = tonumber(ARGV[3])
+local live = redis.call('HGETALL', KEYS[1])
+for i = 1, #live, 2 do
+  if tonumber(live[i + 1]) > position then return 0 end
 end
-local others = redis.call('HGETALL', KEYS[1])
-for i = 1, #others, 2 do
-  if redis.call('HEXISTS', KEYS[2], others[i]) == 0 then
-    redis.call('HSET', KEYS[2], others[i], others[i + 1])
+for i = 1, #live, 2 do
+  local shadow = redis.call('HGET', KEYS[2], live[i])
+  if not shadow or tonumber(shadow) < tonumber(live[i + 1]) then
+    redis.call('HSET', KEYS[2], live[i], live[i + 1])
   end
 end
-for k = 3, 2 + liveKeys do
-  redis.call('DEL', KEYS[k])
+for _, key in ipairs(redis.call('KEYS', ARGV[1] .. ':*')) do
+  if key ~= KEYS[1] then redis.call('DEL', key) end
 end
-for k = 3 + liveKeys, #KEYS, 2 do
-  redis.call('RENAME', KEYS[k], KEYS[k + 1])
+for _, key in ipairs(redis.call('KEYS', ARGV[2] .. ':*')) do
+  redis.call('RENAME', key, ARGV[1] .. string.sub(key, #ARGV[2] + 1))
 end
 return 1
 `);
 
-async function keysUnder(client: Redis, prefix: string): Promise<string[]> {
-  const pattern = `${prefix.replace(/[*?[\]\\]/g, '\\$&')}:*`;
-  const keys: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, found] = await client.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-    keys.push(...found);
-    cursor = next;
-  } while (cursor !== '0');
-  return keys;
-}
-
 /**
  * Tries the swap once: true when the shadow's models are now the live ones, false when the
- * live models have applied something the shadow has not (let it catch up and try again).
+ * live models are ahead of `position` (let the shadow catch up and try again).
  */
 export async function swapInShadow(
   client: Redis,
-  { live, shadow, projections }: { live: string; shadow: string; projections: readonly string[] },
+  { live, shadow, position }: { live: string; shadow: string; position: number },
 ): Promise<boolean> {
-  const liveCheckpoints = `${live}:checkpoints`;
-  const shadowCheckpoints = `${shadow}:checkpoints`;
-  const [liveAt, shadowAt] = await Promise.all([
-    client.hmget(liveCheckpoints, ...projections),
-    client.hmget(shadowCheckpoints, ...projections),
-  ]);
-  if (liveAt.some((checkpoint, i) => checkpoint !== shadowAt[i])) return false;
-  const liveKeys = (await keysUnder(client, live)).filter((key) => key !== liveCheckpoints);
-  const shadowKeys = await keysUnder(client, shadow);
-  const renames = shadowKeys.flatMap((key) => [key, `${live}${key.slice(shadow.length)}`]);
-  const keys = [liveCheckpoints, shadowCheckpoints, ...liveKeys, ...renames];
-  const args = [
-    String(liveKeys.length),
-    String(projections.length),
-    ...projections.flatMap((name, i) => [name, liveAt[i] ?? '']),
-  ];
-  return (await swapScript(client, keys, args)) === 1;
+  const keys = [`${live}:checkpoints`, `${shadow}:checkpoints`];
+  return (await swapScript(client, keys, [live, shadow, String(position)])) === 1;
 }
 
-/** The live checkpoint of each of `projections` (0 when none is stored). */
-export async function liveCheckpoints(
-  client: Redis,
-  live: string,
-  projections: readonly string[],
-): Promise<number[]> {
-  const stored = await client.hmget(`${live}:checkpoints`, ...projections);
-  return stored.map((value) => Number(value ?? 0));
+/** The furthest live checkpoint (0 when none is stored). */
+export async function furthestLiveCheckpoint(client: Redis, live: string): Promise<number> {
+  const stored = Object.values(await client.hgetall(`${live}:checkpoints`));
+  return Math.max(0, ...stored.map(Number));
 }
