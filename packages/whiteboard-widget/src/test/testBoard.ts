@@ -150,12 +150,16 @@ export async function openTab(
   };
 }
 
-/** Resolves once `predicate` holds, checking after each of the engine's status or pending changes and each server message. */
+/**
+ * Resolves once `predicate` holds, checking after each of the engine's status or pending
+ * changes and each server message. The timeout only turns a hang into a clear failure: it is
+ * long, so that a loaded machine makes the condition come later, never fail.
+ */
 export async function until(
   tab: TestTab,
   predicate: () => boolean,
   what: string,
-  timeoutMs = 5000,
+  timeoutMs = 45_000,
 ): Promise<void> {
   if (predicate()) return;
   await new Promise<void>((resolve, reject) => {
