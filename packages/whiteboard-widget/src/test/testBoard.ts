@@ -97,7 +97,16 @@ export class TestBoard implements BoardView {
     return this.scene.find((element) => element.id === id);
   }
 
+  private readonly listeners = new Set<() => void>();
+
+  /** Calls `listener` after every change of the board's scene; answers how to stop. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   private report(): void {
+    for (const listener of this.listeners) listener();
     const selected = Object.fromEntries([...this.editing].map((id) => [id, true as const]));
     this.client.viewChanged(this.scene, {
       selectedElementIds: selected,
@@ -152,7 +161,8 @@ export async function openTab(
 
 /**
  * Resolves once `predicate` holds, checking after each of the engine's status or pending
- * changes and each server message. The timeout only turns a hang into a clear failure: it is
+ * changes, each server message and each change of the board (a scene applied when an ack
+ * came, which is no message of its own). The timeout only turns a hang into a clear failure: it is
  * long, so that a loaded machine makes the condition come later, never fail.
  */
 export async function until(
@@ -180,8 +190,10 @@ export async function until(
       tab.client.pending$.subscribe(check),
     ];
     socket.onAny(afterMessage);
+    const offBoard = tab.board.onChange(afterMessage);
     function cleanup() {
       clearTimeout(timer);
+      offBoard();
       for (const subscription of subscriptions) subscription.unsubscribe();
       socket.offAny(afterMessage);
     }
