@@ -136,9 +136,13 @@ export function toast(page: Page, text: string): Locator {
   return page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: text });
 }
 
-/** Waits for a toast with exactly this text. */
+/**
+ * Waits for a toast with this text. Playwright watches the page for it (a toast shows for a
+ * few seconds only: polling from here could look before and after it on a loaded machine);
+ * the timeout is a hang guard.
+ */
 export async function expectToast(page: Page, text: string): Promise<void> {
-  await expect.poll(() => toast(page, text).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  await toast(page, text).first().waitFor({ state: 'attached', timeout: 60_000 });
 }
 
 /**
