@@ -27,12 +27,21 @@ afterAll(async () => {
   await harness?.close();
 });
 
-/** Waits until the page's collaboration status is `status`. */
+/** What each page logged (errors, warnings), to say why one never went live. */
+const logs = new Map<Page, string[]>();
+
+/** Waits until the page's collaboration status is `status`; on a hang, says where it stood. */
 async function waitForStatus(page: Page, status: string, timeout: number): Promise<void> {
-  await page.waitForFunction((wanted) => window.__tabula?.live?.status === wanted, status, {
-    timeout,
-    polling: 50,
-  });
+  try {
+    await page.waitForFunction((wanted) => window.__tabula?.live?.status === wanted, status, {
+      timeout,
+      polling: 50,
+    });
+  } catch (error) {
+    const stood = await page.evaluate(() => window.__tabula?.live?.status ?? 'no engine');
+    const logged = (logs.get(page) ?? []).slice(-20).join('\n');
+    throw new Error(`${String(error)}\nstatus: ${stood}\npage log:\n${logged}`);
+  }
 }
 
 describe('two pages drawing at the top of the stack at once', () => {
@@ -58,6 +67,12 @@ describe('two pages drawing at the top of the stack at once', () => {
       const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
       contexts.push(context);
       const page = await context.newPage();
+      const log: string[] = [];
+      logs.set(page, log);
+      page.on('console', (message) => {
+        if (message.type() !== 'log') log.push(`${message.type()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => log.push(`pageerror: ${error.message}`));
       const query = new URLSearchParams({
         server: logged.url,
         token: user.token,
