@@ -18,6 +18,7 @@ import {
   createRedisReadModelStore,
 } from '../infrastructure/readModels/index';
 import type { ReadModelStore } from '../infrastructure/readModels/readModelStore';
+import { dumpRedis } from '../../test/support/redisDump';
 import { PROJECTIONS } from './index';
 import { rebuildProjections } from './rebuild';
 import { rebuildBesideLive } from './rebuildBesideLive';
@@ -30,18 +31,7 @@ let eventStore: SqliteEventStore<Event>;
 let readModels: ReadModelStore;
 let app: TabulaApp;
 
-async function dump(): Promise<Record<string, unknown>> {
-  const keys = (await redis.keys(`${prefix}*`)).sort();
-  const out: Record<string, unknown> = {};
-  for (const key of keys) {
-    const type = await redis.type(key);
-    if (type === 'hash') out[key] = await redis.hgetall(key);
-    else if (type === 'zset') out[key] = await redis.zrange(key, 0, -1, 'WITHSCORES');
-    else if (type === 'set') out[key] = (await redis.smembers(key)).sort();
-    else out[key] = await redis.get(key);
-  }
-  return out;
-}
+const dump = () => dumpRedis(redis, `${prefix}*`);
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'tabula-rebuild-'));
