@@ -5,6 +5,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { SceneElement } from '@tabula/domain';
+import { pageLog } from './pageLog';
 
 interface BoardProbe {
   canvasId: string;
@@ -24,17 +25,51 @@ export async function elementsWhenReady(
   canvasId: string,
   timeout = 20_000,
 ): Promise<SceneElement[]> {
-  const handle = await page.waitForFunction(
-    (id) => {
-      const probe = (window as ProbedWindow).__tabulaBoard;
-      if (probe?.canvasId !== id || !probe.loaded) return null;
-      if (document.querySelector('.tw-board__opening')) return null;
-      return probe.elements();
-    },
-    canvasId,
-    { timeout, polling: 50 },
+  try {
+    const handle = await page.waitForFunction(
+      (id) => {
+        const probe = (window as ProbedWindow).__tabulaBoard;
+        if (probe?.canvasId !== id || !probe.loaded) return null;
+        if (document.querySelector('.tw-board__opening')) return null;
+        return probe.elements();
+      },
+      canvasId,
+      { timeout, polling: 50 },
+    );
+    return (await handle.jsonValue()) as SceneElement[];
+  } catch (error) {
+    throw new Error(
+      `The board of ${canvasId} was not ready within ${timeout} ms.\n` +
+        `${await boardState(page)}\nPage log:\n${pageLog(page)}`,
+      { cause: error },
+    );
+  }
+}
+
+/** Where the page stands, for a board that never became ready. */
+async function boardState(page: Page): Promise<string> {
+  const state = page.evaluate(() => {
+    const probe = (window as ProbedWindow).__tabulaBoard;
+    return {
+      path: location.pathname,
+      probe: probe ? { canvasId: probe.canvasId, loaded: probe.loaded } : 'none',
+      openingCover: document.querySelector('.tw-board__opening') !== null,
+      statuses: [...document.querySelectorAll('[role="status"], [role="alert"]')].map(
+        (node) => node.textContent,
+      ),
+      date: new Date().toISOString(),
+      visibility: document.visibilityState,
+    };
+  });
+  // Whether the page's timers still fire: a stalled (test-installed) clock stalls the editor.
+  const timers = Promise.race([
+    page.evaluate(() => new Promise<string>((resolve) => setTimeout(() => resolve('fire'), 0))),
+    new Promise<string>((resolve) => setTimeout(() => resolve('stalled for 2 s'), 2_000)),
+  ]);
+  const answer = await Promise.all([state, timers]).catch(
+    (error: unknown) => `the page did not answer: ${String(error)}`,
   );
-  return (await handle.jsonValue()) as SceneElement[];
+  return `Board state: ${JSON.stringify(answer)}`;
 }
 
 /** The elements the open board's editor holds now (none when no board is open). */

@@ -11,6 +11,7 @@ import {
 } from '@tabula/testing';
 import type { LocalOnlyGuard } from '@tabula/testing';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { keepPageLog } from './pageLog';
 
 /** The URL of the server started by globalSetup.ts. */
 export function baseUrl(): string {
@@ -43,6 +44,7 @@ export async function openActor(
     (window as { __TABULA_PROBE__?: boolean }).__TABULA_PROBE__ = true;
   });
   const page = await context.newPage();
+  keepPageLog(page);
   return { context, page, guard };
 }
 
