@@ -24,7 +24,8 @@ import { HistoryQueries } from './features/canvases/history/historyQueries';
 import { historyRoutes } from './features/canvases/history/history.routes';
 import { SceneTimeline } from './features/canvases/history/sceneTimeline';
 import { CurrentScenes } from './features/canvases/projections/currentScenes';
-import { DEFAULT_QUOTAS, MinuteBudget, canvasQuotas } from './features/canvases/quotas/quotas';
+import { DEFAULT_QUOTAS, canvasQuotas } from './features/canvases/quotas/quotas';
+import { MinuteBudget } from './features/canvases/quotas/minuteBudget';
 import { FilesService } from './features/canvases/files/files.service';
 import { fileRoutes } from './features/canvases/files/files.routes';
 import { thumbnailRoutes } from './features/canvases/thumbnails/thumbnails.routes';
@@ -98,7 +99,10 @@ export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
   );
   const clock = deps.clock ?? { now: () => new Date() };
   const quotas = { ...DEFAULT_QUOTAS, ...deps.quotas };
-  const drawingBudget = new MinuteBudget(quotas.bytesPerMinute, clock);
+  // Shared by the nodes when there are several (REDIS_URL); one process counts alone.
+  const drawingBudget = new MinuteBudget(quotas.bytesPerMinute, clock, deps.sharedState, (error) =>
+    logError(error, 'drawing budget'),
+  );
   const context: AppContext = {
     eventStore: deps.eventStore,
     readModels: deps.readModels,

@@ -1,12 +1,14 @@
 /**
  * Shared state in memory and in Redis (REDIS_URL, default 127.0.0.1:6379): updates of one key
  * never lose each other, also from two nodes (two clients) at once; values expire; and the
- * failed-login backoff counted on one node holds on another.
+ * failed-login backoff and the drawing budget counted on one node hold on another.
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { QUOTA_BYTES_PER_MINUTE_REACHED } from '@tabula/domain';
 import { LoginBackoff } from '../../features/auth/loginBackoff';
+import { MinuteBudget } from '../../features/canvases/quotas/minuteBudget';
 import { createRedisSharedState } from './redisSharedState';
 import { createInMemorySharedState } from './sharedState';
 import type { SharedState } from './sharedState';
@@ -63,5 +65,21 @@ describe('shared state', () => {
     // The owner's right password on node A forgives: node B lets the next attempt through.
     await onA!.succeeded('ada@example.com', true);
     expect(await onB!.attempt('ada@example.com')).toBe(0);
+  });
+
+  it('the drawing budget spent on one node is spent on the other', async () => {
+    const clock = { now: () => new Date(1_000_000) };
+    const [onA, onB] = clients.map(
+      (client) => new MinuteBudget(1_000, clock, createRedisSharedState(client, prefix)),
+    );
+    await onA!.assertLeft('grace');
+    expect(onA!.take('grace', 700)).toBe(true);
+    await onA!.settled();
+    // Node B reads the 300 left before the user's first write there.
+    await onB!.assertLeft('grace');
+    expect(onB!.take('grace', 300)).toBe(true);
+    await onB!.settled();
+    expect(onB!.take('grace', 1)).toBe(false);
+    await expect(onB!.assertLeft('grace')).rejects.toThrow(QUOTA_BYTES_PER_MINUTE_REACHED);
   });
 });

@@ -3,7 +3,8 @@
  * and drawing bytes per canvas, canvases per user. The per-canvas totals are a tally the
  * canvas command handler keeps beside each cached aggregate (`canvasQuotas`), folded from the
  * same events, so a check never reads the log again; the per-minute budget is a token bucket
- * per user on this node; canvases per user are counted from the canvases read model.
+ * per user shared by the nodes (`minuteBudget.ts`); canvases per user are counted from the
+ * canvases read model.
  */
 import {
   DomainError,
@@ -14,6 +15,7 @@ import {
 import type { CanvasCommand, CanvasEvent, SceneElement } from '@tabula/domain';
 import type { Admission, StreamTally } from '../../../infrastructure/commandHandler';
 import { stringify } from '../../../infrastructure/sharedJson';
+import type { MinuteBudget } from './minuteBudget';
 
 export interface QuotaConfig {
   /** Drawing bytes (`canvas-update` elements, as JSON) one user may save per minute. */
@@ -34,11 +36,6 @@ export const DEFAULT_QUOTAS: QuotaConfig = {
   canvasesPerUser: 500,
 };
 
-/** Where the per-minute budget reads the time (ms). */
-export interface QuotaClock {
-  now(): Date;
-}
-
 /** The drawing an event stores: its elements (a drawing or a restore), or none. */
 function elementsOf(event: CanvasEvent): readonly SceneElement[] {
   return event.type === 'LineDrawn' || event.type === 'CanvasRestored' ? event.data.elements : [];
@@ -55,49 +52,6 @@ export function drawingBytes(elements: readonly SceneElement[]): number {
     measured.set(elements, bytes);
   }
   return bytes;
-}
-
-/**
- * A budget of `perMinute` bytes per user, refilled continuously. A write is accepted while
- * some budget is left and spends its whole size (the budget may go below zero: one update of
- * at most 256 KB past the limit); while nothing is left, every write is refused, cheaply
- * (`assertLeft` before the update is even validated) and at no cost.
- */
-export class MinuteBudget {
-  private readonly buckets = new Map<string, { left: number; at: number }>();
-
-  constructor(
-    private readonly perMinute: number,
-    private readonly clock: QuotaClock,
-  ) {}
-
-  /** Throws QUOTA_EXCEEDED while the user's budget is spent. */
-  assertLeft(userId: string): void {
-    if (this.left(userId, this.clock.now().getTime()) <= 0)
-      throw new DomainError('QUOTA_EXCEEDED', QUOTA_BYTES_PER_MINUTE_REACHED);
-  }
-
-  /** Spends `bytes` of the user's budget, or answers false (nothing spent) when none is left. */
-  take(userId: string, bytes: number): boolean {
-    const now = this.clock.now().getTime();
-    const left = this.left(userId, now);
-    if (left <= 0) return false;
-    this.buckets.set(userId, { left: left - bytes, at: now });
-    if (this.buckets.size > 100_000) this.sweep(now);
-    return true;
-  }
-
-  private left(userId: string, now: number): number {
-    const bucket = this.buckets.get(userId);
-    if (!bucket) return this.perMinute;
-    return Math.min(this.perMinute, bucket.left + ((now - bucket.at) * this.perMinute) / 60_000);
-  }
-
-  /** Forgets the users whose budget is full again (they would start full anyway). */
-  private sweep(now: number): void {
-    for (const userId of this.buckets.keys())
-      if (this.left(userId, now) >= this.perMinute) this.buckets.delete(userId);
-  }
 }
 
 /** One canvas's totals: its distinct element ids and the bytes of its saved drawing. */

@@ -68,7 +68,7 @@ export function registerDrawingHandlers(
   });
 
   on('canvas-update', async (payload) => {
-    context.drawingBudget.assertLeft(session.userId); // spent: refused before any work
+    await context.drawingBudget.assertLeft(session.userId); // spent: refused before any work
     return live.commit(session, payload);
   });
 

@@ -1,0 +1,125 @@
+/**
+ * The drawing budget of each user (`QUOTA_BYTES_PER_MINUTE`): a token bucket of `perMinute`
+ * bytes, refilled continuously. A write is accepted while some budget is left and spends its
+ * whole size (the budget may go below zero by one update); while nothing is left, every write
+ * is refused, cheaply (`assertLeft` before the update is even validated).
+ *
+ * With a shared state (several nodes, `REDIS_URL`) the bucket is the user's on every node.
+ * Each node decides at once on its own copy, sends what it spent (one update per user in
+ * flight, later spends summed into the next) and takes back the shared bucket less what it has
+ * not sent yet; a node that has not seen the user reads the shared bucket before the user's
+ * first write there. Once the budget is spent, each node accepts at most the one write with
+ * which it learns so: a user drawing through N nodes gets at most the budget and N writes.
+ */
+import { DomainError, QUOTA_BYTES_PER_MINUTE_REACHED } from '@tabula/domain';
+import type { SharedState } from '../../../infrastructure/sharedState/sharedState';
+
+/** Where the budget reads the time. */
+export interface QuotaClock {
+  now(): Date;
+}
+
+/** A user's budget: what was left at `at` (ms since the epoch). */
+interface Bucket {
+  left: number;
+  at: number;
+}
+
+export class MinuteBudget {
+  private readonly buckets = new Map<string, Bucket>();
+  /** Bytes spent on this node that the shared bucket does not hold yet, per user. */
+  private readonly unsent = new Map<string, number>();
+  /** The shared update under way, per user. */
+  private readonly sending = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly perMinute: number,
+    private readonly clock: QuotaClock,
+    private readonly shared?: SharedState,
+    private readonly onError: (error: unknown) => void = () => undefined,
+  ) {}
+
+  /** Rejects with QUOTA_EXCEEDED while the user's budget is spent. */
+  async assertLeft(userId: string): Promise<void> {
+    if (this.shared && !this.buckets.has(userId)) await this.sync(userId);
+    if (this.left(userId, this.now()) <= 0)
+      throw new DomainError('QUOTA_EXCEEDED', QUOTA_BYTES_PER_MINUTE_REACHED);
+  }
+
+  /** Spends `bytes` of the user's budget, or answers false (nothing spent) when none is left. */
+  take(userId: string, bytes: number): boolean {
+    const now = this.now();
+    const left = this.left(userId, now);
+    if (left <= 0) return false;
+    this.buckets.set(userId, { left: left - bytes, at: now });
+    if (this.buckets.size > 100_000) this.sweep(now);
+    if (this.shared) {
+      this.unsent.set(userId, (this.unsent.get(userId) ?? 0) + bytes);
+      void this.sync(userId);
+    }
+    return true;
+  }
+
+  /** Resolves once every spend of this node has reached the shared bucket. */
+  async settled(): Promise<void> {
+    while (this.sending.size > 0) await Promise.all(this.sending.values());
+  }
+
+  private now(): number {
+    return this.clock.now().getTime();
+  }
+
+  private left(userId: string, now: number): number {
+    return refilled(this.buckets.get(userId), now, this.perMinute);
+  }
+
+  /** Sends this node's unsent spends (none: only reads) and takes the shared bucket back. */
+  private sync(userId: string): Promise<void> {
+    let sending = this.sending.get(userId);
+    if (!sending) {
+      sending = this.send(userId).finally(() => this.sending.delete(userId));
+      this.sending.set(userId, sending);
+    }
+    return sending;
+  }
+
+  private async send(userId: string): Promise<void> {
+    const shared = this.shared!;
+    try {
+      do {
+        const bytes = this.unsent.get(userId) ?? 0;
+        this.unsent.delete(userId);
+        const bucket = await shared.update<Bucket, Bucket>(`drawing:${userId}`, (current) => {
+          const now = this.now();
+          const next = { left: refilled(current, now, this.perMinute) - bytes, at: now };
+          const msToFull = ((this.perMinute - next.left) * 60_000) / this.perMinute;
+          // A full bucket is no bucket: nothing to keep.
+          return msToFull <= 0
+            ? { next: undefined, ttlMs: 0, result: next }
+            : { next, ttlMs: msToFull, result: next };
+        });
+        this.buckets.set(userId, {
+          left: bucket.left - (this.unsent.get(userId) ?? 0),
+          at: bucket.at,
+        });
+      } while (this.unsent.has(userId));
+    } catch (error) {
+      // The shared state is unreachable: this node keeps counting on its own copy.
+      this.unsent.delete(userId);
+      this.onError(error);
+    }
+  }
+
+  /** Forgets the users whose budget is full again (they would start full anyway). */
+  private sweep(now: number): void {
+    for (const userId of this.buckets.keys())
+      if (!this.sending.has(userId) && this.left(userId, now) >= this.perMinute)
+        this.buckets.delete(userId);
+  }
+}
+
+/** What is left of a bucket at `now` (a user with no bucket has the whole budget). */
+function refilled(bucket: Bucket | undefined, now: number, perMinute: number): number {
+  if (!bucket) return perMinute;
+  return Math.min(perMinute, bucket.left + (Math.max(0, now - bucket.at) * perMinute) / 60_000);
+}
