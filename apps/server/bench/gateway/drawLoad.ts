@@ -21,6 +21,16 @@ export interface LoadPlan {
   drainMs: number;
   /** Put before every stroke id (runs on the same canvases need new ids: the soak). */
   strokePrefix?: string;
+  /** Told of each commit's arrival at a peer (e.g. to sort pairs of clients by where they are). */
+  onCommitArrival?: (arrival: CommitArrival) => void;
+}
+
+/** A commit that reached a peer: the room, the drawer's and the peer's index in it, the latency. */
+export interface CommitArrival {
+  room: number;
+  from: number;
+  to: number;
+  ms: number;
 }
 
 export interface LoadResult {
@@ -87,6 +97,8 @@ export async function runLoad(rooms: RoomClients[], plan: LoadPlan): Promise<Loa
   const result = emptyResult();
   /** Stroke id → send time of each version (NaN: never sent). */
   const sentAt = new Map<string, Float64Array>();
+  /** Stroke id → its drawer's index in the room (for `plan.onCommitArrival`). */
+  const drawerOf = new Map<string, number>();
   let acksPending = 0;
 
   function draw(socket: Socket, roomIndex: number, clientIndex: number, peers: number) {
@@ -155,6 +167,7 @@ export async function runLoad(rooms: RoomClients[], plan: LoadPlan): Promise<Loa
               `${plan.strokePrefix ?? ''}${strokeId(roomIndex, clientIndex, gesture)}`,
             );
             sentAt.set(sender.id, new Float64Array(COMMIT_VERSION + 1).fill(NaN));
+            drawerOf.set(sender.id, clientIndex);
             gestureBytes = 0;
           }
           if (step < GESTURE_POINTS) send(sender!.frame(step + 1));
@@ -176,7 +189,12 @@ export async function runLoad(rooms: RoomClients[], plan: LoadPlan): Promise<Loa
   const drawing: Promise<void>[] = [];
   for (const [roomIndex, room] of rooms.entries()) {
     room.sockets.forEach((socket, clientIndex) => {
-      recordArrivals(socket, `r${roomIndex}c${clientIndex}g`, plan.kind, sentAt, result);
+      const told = plan.onCommitArrival;
+      const onCommit =
+        told &&
+        ((id: string, ms: number) =>
+          told({ room: roomIndex, from: drawerOf.get(id)!, to: clientIndex, ms }));
+      recordArrivals(socket, `r${roomIndex}c${clientIndex}g`, plan.kind, sentAt, result, onCommit);
       if (plan.drawers === 'all' || clientIndex === 0)
         drawing.push(draw(socket, roomIndex, clientIndex, room.sockets.length - 1));
     });

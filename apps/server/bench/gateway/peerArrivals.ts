@@ -22,7 +22,8 @@ interface PeerView {
 
 /**
  * Records in `result` what reaches `socket` from the other clients (strokes whose id does not
- * start with `ownPrefix`); `sentAt` holds each stroke's send time per version (NaN: not sent).
+ * start with `ownPrefix`); `sentAt` holds each stroke's send time per version (NaN: not sent);
+ * `onCommit` is told of each commit's arrival (the stroke id and its latency).
  */
 export function recordArrivals(
   socket: Socket,
@@ -30,6 +31,7 @@ export function recordArrivals(
   kind: LoadKind,
   sentAt: ReadonlyMap<string, Float64Array>,
   result: LoadResult,
+  onCommit?: (strokeId: string, ms: number) => void,
 ): void {
   const views = new Map<string, PeerView>();
   const viewOf = (id: string) => {
@@ -77,7 +79,9 @@ export function recordArrivals(
       if (element.version < COMMIT_VERSION || view.committed) continue;
       view.committed = true;
       result.commits.delivered += 1;
-      result.commits.toPeerMs.push(now - sentAt.get(element.id)![COMMIT_VERSION]!);
+      const ms = now - sentAt.get(element.id)![COMMIT_VERSION]!;
+      result.commits.toPeerMs.push(ms);
+      onCommit?.(element.id, ms);
     }
   });
   socket.on('error', (payload: { message?: string }) => {

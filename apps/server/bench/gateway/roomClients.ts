@@ -20,13 +20,17 @@ function open(url: string, token: string): Promise<Socket> {
   });
 }
 
-/** Connects one client per token and joins each to `canvasId` (resolves once all are in). */
+/**
+ * Connects one client per token and joins each to `canvasId` (resolves once all are in);
+ * `url` is the server's, or each client's by its index (e.g. a balancer's URL asking for a node).
+ */
 export async function connectRoom(
-  url: string,
+  url: string | ((client: number) => string),
   canvasId: string,
   tokens: string[],
 ): Promise<RoomClients> {
-  const sockets = await Promise.all(tokens.map((token) => open(url, token)));
+  const urlOf = typeof url === 'string' ? () => url : url;
+  const sockets = await Promise.all(tokens.map((token, client) => open(urlOf(client), token)));
   await Promise.all(
     sockets.map(
       (socket) =>
