@@ -1,6 +1,7 @@
 /**
  * Issue #5 item 11, auth: sign up, sign out, sign in, both demo buttons, the wrong-password
  * message and its 5 s, and the refused second-device login. Two contexts act as two devices.
+ * A page load the server does not answer at first keeps the user signed in.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -66,6 +67,34 @@ describe('auth', () => {
     await signOut(page);
     await expect.poll(() => page.getByRole('link', { name: user.username }).count()).toBe(0);
     await signIn(page, user);
+  });
+
+  it('keeps the user signed in through a page load the server does not answer at first', async () => {
+    // laptop is signed in (previous test). The first fetch of the user meets a dropped
+    // connection, the second a restarting server; the app asks again and goes on.
+    const { page } = laptop;
+    let fetches = 0;
+    await page.route('**/auth/fetchuser', async (route) => {
+      fetches += 1;
+      if (fetches === 1) return route.abort('connectionreset');
+      if (fetches === 2)
+        return route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ success: false, message: 'Service Unavailable' }),
+        });
+      return route.fallback();
+    });
+    try {
+      await page.goto('/canvases');
+      await page.getByRole('heading', { name: 'All Canvases' }).waitFor();
+      expect(fetches).toBe(3);
+      expect(pathOf(page)).toBe('/canvases');
+      await page.getByRole('link', { name: user.username }).first().waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    } finally {
+      await page.unroute('**/auth/fetchuser');
+    }
   });
 
   it('refuses a second device while the first is online', async () => {

@@ -54,11 +54,32 @@ describe('createRealtimeClient', () => {
     const client = createRealtimeClient(fake.asSocket());
 
     const connected = client.whenConnected();
-    fake.serverEmit('connect_error', new Error('Please authenticate using a valid token'));
+    const refusal = Object.assign(new Error('Please authenticate using a valid token'), {
+      data: { code: 'NOT_AUTHENTICATED' },
+    });
+    fake.serverEmit('connect_error', refusal);
 
     await expect(connected).rejects.toMatchObject({
       message: 'Please authenticate using a valid token',
+      code: 'NOT_AUTHENTICATED',
     });
+  });
+
+  it('waits through a failed connection attempt that Socket.IO tries again', async () => {
+    const fake = new FakeSocket();
+    const client = createRealtimeClient(fake.asSocket());
+    let settled = 'no';
+
+    const connected = client.whenConnected().then(
+      () => (settled = 'connected'),
+      () => (settled = 'rejected'),
+    );
+    fake.serverEmit('connect_error', new Error('timeout'));
+    await flush();
+    expect(settled).toBe('no');
+    fake.connect();
+    await connected;
+    expect(settled).toBe('connected');
   });
 
   it('turns an error ack into a RealtimeError with the server message', async () => {

@@ -38,7 +38,10 @@ export interface RealtimeClient {
    * signed out elsewhere) or refuses the handshake as not authenticated.
    */
   readonly sessionEnded$: Observable<void>;
-  /** Resolves once connected; rejects with the server's reason when the handshake is refused. */
+  /**
+   * Resolves once connected, however many attempts that takes; rejects with the server's reason
+   * when the handshake is refused.
+   */
   whenConnected(): Promise<void>;
   /** `check-if-logged-in`: true when another device of this user is online. */
   checkLoggedInElsewhere(userId: string): Promise<boolean>;
@@ -122,16 +125,23 @@ export function createRealtimeClient(socket: AppSocket): RealtimeClient {
   function whenConnected(): Promise<void> {
     if (socket.connected) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const onConnect = () => {
+      const stop = () => {
+        socket.off('connect', onConnect);
         socket.off('connect_error', onError);
+      };
+      const onConnect = () => {
+        stop();
         resolve();
       };
-      const onError = (error: Error) => {
-        socket.off('connect', onConnect);
+      const onError = (error: Error & { data?: { code?: unknown } }) => {
+        // A connection that failed (offline, timed out) is tried again by Socket.IO: wait for
+        // it. A refused handshake is final.
+        if (socket.active && error.data?.code !== 'NOT_AUTHENTICATED') return;
+        stop();
         reject(new RealtimeError(error.message || SOMETHING_WENT_WRONG, 'NOT_AUTHENTICATED'));
       };
-      socket.once('connect', onConnect);
-      socket.once('connect_error', onError);
+      socket.on('connect', onConnect);
+      socket.on('connect_error', onError);
     });
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { appLoadMachine } from './appLoadMachine';
+import { appLoadMachine, retryDelayMs } from './appLoadMachine';
 import type { SessionUser } from './session';
 
 const user: SessionUser = {
@@ -11,7 +11,28 @@ const user: SessionUser = {
   profilePhoto: 'data:,',
 };
 
-function start(token: string | null, options: { elsewhere?: boolean; fetchFails?: boolean } = {}) {
+interface StartOptions {
+  elsewhere?: boolean;
+  /** What each fetchUser attempt throws, in turn (then it answers the user). */
+  fetchErrors?: unknown[];
+  /** What each check attempt throws, in turn (then it answers). */
+  checkErrors?: unknown[];
+}
+
+const refusedToken = Object.assign(new Error('Please authenticate using a valid token'), {
+  status: 401,
+});
+const offline = Object.assign(new Error('Something went wrong'), { status: 0 });
+const serverDown = Object.assign(new Error('Something went wrong'), { status: 503 });
+const realtimeTimeout = Object.assign(new Error('Something went wrong'), { code: 'TIMEOUT' });
+const handshakeRefused = Object.assign(new Error('Please authenticate using a valid token'), {
+  code: 'NOT_AUTHENTICATED',
+});
+
+function start(token: string | null, options: StartOptions = {}) {
+  const fetchErrors = [...(options.fetchErrors ?? [])];
+  const checkErrors = [...(options.checkErrors ?? [])];
+  const attempts = { fetch: 0, check: 0 };
   const effects = {
     storeSession: vi.fn(),
     cleanupStorage: vi.fn(),
@@ -21,10 +42,15 @@ function start(token: string | null, options: { elsewhere?: boolean; fetchFails?
   const machine = appLoadMachine.provide({
     actors: {
       fetchUser: fromPromise(async () => {
-        if (options.fetchFails) throw new Error('Please authenticate using a valid token');
+        attempts.fetch += 1;
+        if (fetchErrors.length > 0) throw fetchErrors.shift();
         return user;
       }),
-      checkLoggedInElsewhere: fromPromise(async () => options.elsewhere ?? false),
+      checkLoggedInElsewhere: fromPromise(async () => {
+        attempts.check += 1;
+        if (checkErrors.length > 0) throw checkErrors.shift();
+        return options.elsewhere ?? false;
+      }),
       loadCanvases: fromPromise(async ({ input }: { input: { token: string } }) => {
         effects.loadCanvases(input);
       }),
@@ -34,9 +60,10 @@ function start(token: string | null, options: { elsewhere?: boolean; fetchFails?
       cleanupStorage: effects.cleanupStorage,
       cleanupState: effects.cleanupState,
     },
+    delays: { retry: 0 },
   });
   const actor = createActor(machine, { input: { token } }).start();
-  return { actor, effects };
+  return { actor, effects, attempts };
 }
 
 describe('appLoadMachine', () => {
@@ -68,12 +95,36 @@ describe('appLoadMachine', () => {
     expect(effects.storeSession).not.toHaveBeenCalled();
   });
 
-  it('cleans up a token the server refuses', async () => {
-    const { actor, effects } = start('stale', { fetchFails: true });
+  it('cleans up a token the server refuses, over REST or at the realtime handshake', async () => {
+    for (const options of [{ fetchErrors: [refusedToken] }, { checkErrors: [handshakeRefused] }]) {
+      const { actor, effects } = start('stale', options);
+
+      await waitFor(actor, (s) => s.status === 'done');
+
+      expect(actor.getSnapshot().value).toBe('signedOut');
+      expect(effects.cleanupStorage).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('keeps the token and asks again while the server does not answer', async () => {
+    const { actor, effects, attempts } = start('tok', {
+      fetchErrors: [offline, serverDown],
+      checkErrors: [realtimeTimeout],
+    });
 
     await waitFor(actor, (s) => s.status === 'done');
 
-    expect(actor.getSnapshot().value).toBe('signedOut');
-    expect(effects.cleanupStorage).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().value).toBe('signedIn');
+    expect(effects.cleanupStorage).not.toHaveBeenCalled();
+    expect(effects.cleanupState).not.toHaveBeenCalled();
+    expect(effects.storeSession).toHaveBeenCalledWith({ user, token: 'tok' });
+    // Two unanswered fetches, then a fetch whose check timed out, then one that went through.
+    expect(attempts).toEqual({ fetch: 4, check: 2 });
+  });
+
+  it('waits 1 s after the first unanswered attempt, doubling up to 30 s', () => {
+    expect([1, 2, 3, 5, 6, 10].map(retryDelayMs)).toEqual([
+      1000, 2000, 4000, 16_000, 30_000, 30_000,
+    ]);
   });
 });

@@ -1,10 +1,28 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Session, SessionUser } from './session';
+import { isTokenRefusal } from './tokenRefusal';
 
 interface AppLoadContext {
   token: string | null;
   user: SessionUser | null;
+  /** Attempts that found the server unavailable (the wait before the next one doubles). */
+  failures: number;
 }
+
+/** Waits between attempts while the server does not answer: 1 s doubling, at most 30 s. */
+export function retryDelayMs(failures: number): number {
+  return Math.min(30_000, 1000 * 2 ** Math.max(0, failures - 1));
+}
+
+/** What a failed step leads to: a refused token is cleaned up, anything else is tried again. */
+const onFailure = [
+  {
+    guard: ({ event }: { event: { error: unknown } }) => isTokenRefusal(event.error),
+    target: 'signedOut',
+    actions: ['cleanupStorage', 'cleanupState'],
+  },
+  { target: 'unavailable', actions: 'countFailure' },
+] as const;
 
 function notProvided(name: string): never {
   throw new Error(`${name} is not provided`);
@@ -14,7 +32,9 @@ function notProvided(name: string): never {
  * App load (spec §4): with a stored token the user is fetched, then the realtime server is
  * asked whether this user is online on another device. If so the stored 'token' and
  * 'background-color' are cleaned up and the visitor stays signed out; otherwise the session
- * is stored and the canvas list loaded. A token the server refuses is cleaned up too.
+ * is stored and the canvas list loaded. A token the server refuses is cleaned up too; a server
+ * that does not answer (offline, restarting, too slow) keeps the token and is asked again, with
+ * doubling waits, while the app shows it is loading.
  */
 export const appLoadMachine = setup({
   types: {
@@ -39,10 +59,14 @@ export const appLoadMachine = setup({
     cleanupStorage: () => {},
     /** Forgets any signed-in state held in memory. */
     cleanupState: () => {},
+    countFailure: assign(({ context }) => ({ failures: context.failures + 1 })),
+  },
+  delays: {
+    retry: ({ context }) => retryDelayMs(context.failures),
   },
 }).createMachine({
   id: 'appLoad',
-  context: ({ input }) => ({ token: input.token, user: null }),
+  context: ({ input }) => ({ token: input.token, user: null, failures: 0 }),
   initial: 'start',
   states: {
     start: {
@@ -57,7 +81,7 @@ export const appLoadMachine = setup({
           target: 'checking',
           actions: { type: 'keepUser', params: ({ event }) => ({ user: event.output }) },
         },
-        onError: { target: 'signedOut', actions: ['cleanupStorage', 'cleanupState'] },
+        onError: onFailure,
       },
     },
     checking: {
@@ -82,8 +106,12 @@ export const appLoadMachine = setup({
             },
           },
         ],
-        onError: { target: 'signedOut', actions: ['cleanupStorage', 'cleanupState'] },
+        onError: onFailure,
       },
+    },
+    unavailable: {
+      tags: ['loading'],
+      after: { retry: 'fetchingUser' },
     },
     loadingCanvases: {
       tags: ['loading'],
