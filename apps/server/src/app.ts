@@ -80,7 +80,11 @@ export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
     ...(deps.gridSceneCapacity === undefined ? {} : { gridSceneCapacity: deps.gridSceneCapacity }),
     onError: (error) => logError(error, 'snapshots'),
   });
-  const scenes = new CurrentScenes({ timeline, readModels: deps.readModels });
+  const scenes = new CurrentScenes({
+    timeline,
+    readModels: deps.readModels,
+    capacityBytes: deps.sceneMemoryBytes,
+  });
   // Snapshots are asked for in log order as the projections apply each event, and written
   // in the background (a deletion's erasure waits for those under way); not while the read
   // models catch up at start: reads fill the grid where no snapshot was written. The current

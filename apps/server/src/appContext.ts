@@ -65,8 +65,10 @@ export interface AppDeps {
   files?: FileStore;
   /** Revisions between scene snapshots (default `DEFAULT_SNAPSHOT_INTERVAL`; 0: none). */
   snapshotInterval?: number;
-  /** Element references of grid scenes kept in memory (0: none; see `GridScenes`). */
+  /** Bytes of grid scenes kept in memory (0: none; see `GridScenes`). */
   gridSceneCapacity?: number;
+  /** Bytes of current scenes kept in memory (default `CURRENT_SCENES_BYTES`). */
+  sceneMemoryBytes?: number;
   /** Where 5xx errors and unexpected failures are reported (default: a JSON log on stderr). */
   logError?: (error: unknown, context: string) => void;
   /** Socket pings and presence renewal (default `DEFAULT_HEARTBEAT`; tests shorten them). */

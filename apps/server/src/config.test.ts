@@ -78,6 +78,15 @@ describe('the exposure warning', () => {
   });
 });
 
+describe('SCENE_MEMORY_MB', () => {
+  it('is 256 MiB unless set to a whole number of MiB', () => {
+    expect(parseConfig({}).sceneMemoryBytes).toBe(256 * 1024 * 1024);
+    expect(parseConfig({ SCENE_MEMORY_MB: '32' }).sceneMemoryBytes).toBe(32 * 1024 * 1024);
+    for (const value of ['0', '1.5', 'lots'])
+      expect(refusal({ SCENE_MEMORY_MB: value }).variable).toBe('SCENE_MEMORY_MB');
+  });
+});
+
 describe('QUOTA_* and AUTH_FAILED_LOGINS_PER_IP', () => {
   it('default to the documented quotas and backoff', () => {
     const config = parseConfig({});

@@ -32,6 +32,8 @@ export interface Config {
   webDist?: string;
   rateLimits: RateLimitConfig;
   quotas: QuotaConfig;
+  /** Scene text this node keeps for the canvases in use (`SCENE_MEMORY_MB`, default 256). */
+  sceneMemoryBytes: number;
   /** This node's name in the logs (`NODE_ID`, default the host name). */
   nodeId: string;
   /** pino's level (`LOG_LEVEL`, default info). */
@@ -214,6 +216,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
       'info',
     logFormat: oneOf(env, 'LOG_FORMAT', ['json', 'pretty']),
     quotas: quotas(env),
+    sceneMemoryBytes: integer(env, 'SCENE_MEMORY_MB', 256, 1, 1024 * 1024) * 1024 * 1024,
   };
 }
 

@@ -55,6 +55,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     rateLimits: config.rateLimits,
     quotas: config.quotas,
+    sceneMemoryBytes: config.sceneMemoryBytes,
     // Three heartbeats per TTL: a live node's sockets never expire between two.
     heartbeat: { presenceRefreshMs: Math.round(config.presenceTtlMs / 3) },
     logError,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shareJson, stringify } from './sharedJson';
+import { jsonOf, parseShared, shareJson, stringify } from './sharedJson';
 
 describe('sharedJson', () => {
   const elements = () => [
@@ -31,6 +31,17 @@ describe('sharedJson', () => {
     shared[0]!.text = 'changed';
     expect(stringify({ elements: shared })).toContain('quote');
     expect(stringify(shared[0])).toContain('quote');
+  });
+
+  it('parses texts into objects that are written out with those very texts', () => {
+    const texts = elements().map(jsonOf);
+    const parsed = parseShared(texts);
+    expect(parsed).toEqual(elements());
+    expect(parsed.map(jsonOf)).toEqual(texts);
+    // Proof of reuse, as above.
+    (parsed[0] as { text: string }).text = 'changed';
+    expect(stringify({ elements: parsed })).toContain('quote');
+    expect(parseShared([])).toEqual([]);
   });
 
   it('throws where JSON.stringify throws', () => {

@@ -17,15 +17,28 @@ const MARKER = `__shared_json_${randomUUID().replaceAll('-', '')}_`;
 /** Serialises every value (and the array) now, once, for later `stringify` calls. */
 export function shareJson(values: readonly object[]): void {
   if (remembered.has(values)) return;
-  const parts = values.map((value) => {
-    let json = remembered.get(value);
-    if (json === undefined) {
-      json = JSON.stringify(value);
-      remembered.set(value, json);
-    }
-    return json;
-  });
-  remembered.set(values, `[${parts.join(',')}]`);
+  remembered.set(values, `[${values.map(jsonOf).join(',')}]`);
+}
+
+/** The object's JSON: the text already made for it, else JSON.stringify's (remembered). */
+export function jsonOf(value: object): string {
+  let json = remembered.get(value);
+  if (json === undefined) {
+    json = JSON.stringify(value);
+    remembered.set(value, json);
+  }
+  return json;
+}
+
+/**
+ * Parses JSON texts of objects (each as `jsonOf` gave it) in one pass, and remembers each
+ * text for the object parsed from it, so writing the objects out again reuses it.
+ */
+export function parseShared(texts: readonly string[]): object[] {
+  if (texts.length === 0) return [];
+  const values = JSON.parse(`[${texts.join(',')}]`) as object[];
+  values.forEach((value, index) => remembered.set(value, texts[index]!));
+  return values;
 }
 
 /** JSON.stringify(value), reusing the text of any shared object inside it. */

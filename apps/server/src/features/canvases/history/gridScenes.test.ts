@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SceneElement } from '@tabula/domain';
+import { CompactScene } from './compactScene';
 import { GridScenes } from './gridScenes';
 
 function sceneOf(...ids: string[]): Record<string, SceneElement> {
@@ -8,7 +9,7 @@ function sceneOf(...ids: string[]): Record<string, SceneElement> {
 
 describe('GridScenes', () => {
   it('answers the nearest revision at or before the one asked, as a copy of what was kept', () => {
-    const scenes = new GridScenes(100);
+    const scenes = new GridScenes(100_000);
     const kept = sceneOf('a');
     scenes.remember('c', 10, kept);
     scenes.remember('c', 20, sceneOf('a', 'b'));
@@ -19,8 +20,9 @@ describe('GridScenes', () => {
     expect(scenes.nearest('other', 25)).toBeNull();
   });
 
-  it('drops the least recently used scenes beyond its capacity in element references', () => {
-    const scenes = new GridScenes(4);
+  it('drops the least recently used scenes beyond its capacity in bytes', () => {
+    // Room for four one-character elements.
+    const scenes = new GridScenes(4 * CompactScene.of(Object.values(sceneOf('a'))).bytes);
     scenes.remember('c', 10, sceneOf('a', 'b'));
     scenes.remember('c', 20, sceneOf('a', 'b'));
     scenes.nearest('c', 10); // 10 is now the most recently used
@@ -32,7 +34,7 @@ describe('GridScenes', () => {
   });
 
   it('forgets every scene of an erased canvas and only those', () => {
-    const scenes = new GridScenes(100);
+    const scenes = new GridScenes(100_000);
     scenes.remember('c', 10, sceneOf('a'));
     scenes.remember('c', 20, sceneOf('a'));
     scenes.remember('d', 10, sceneOf('b'));

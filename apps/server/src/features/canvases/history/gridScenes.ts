@@ -1,24 +1,25 @@
 /**
  * Scenes at grid revisions kept in memory, so that browsing a canvas's history (pages,
  * scrubbing the player) folds only the events since the nearest grid point instead of loading
- * and parsing a stored snapshot each time. A cached scene is a shallow copy of the fold's
- * record: the scene fold replaces element objects and never changes them, so consecutive
- * grid scenes share nearly all their elements and a cached scene costs little more than its
- * keys. Bounded by the element references held in all; the least recently used go first.
- * Only folds of the log fill it, and a canvas's erasure empties it: it can never disagree
- * with the log.
+ * a stored snapshot (and checking its digest) each time. A cached scene is kept as element
+ * JSON (`CompactScene`), parsed when asked for: the text of an element object is made once
+ * (`jsonOf`), so consecutive grid scenes share the text of the elements they have in common.
+ * Bounded by bytes (each scene counted whole, shared text or not); the least recently used
+ * go first. Only folds of the log fill it, and a canvas's erasure empties it: it can never
+ * disagree with the log.
  */
 import type { SceneElement } from '@tabula/domain';
+import { CompactScene } from './compactScene';
 
 type SceneRecord = Record<string, SceneElement>;
 
-/** Element references the cache holds at most, over every canvas (≈ 16 bytes each). */
-export const GRID_SCENE_CAPACITY = 1_000_000;
+/** Bytes of scene text (see `CompactScene.bytes`) the cache holds at most, over every canvas. */
+export const GRID_SCENE_BYTES = 64 * 1024 * 1024;
 
 interface Cached {
   canvasId: string;
   revision: number;
-  scene: SceneRecord;
+  scene: CompactScene;
   size: number;
 }
 
@@ -28,9 +29,9 @@ export class GridScenes {
   private readonly revisionsByCanvas = new Map<string, Set<number>>();
   private held = 0;
 
-  constructor(private readonly capacity = GRID_SCENE_CAPACITY) {}
+  constructor(private readonly capacity = GRID_SCENE_BYTES) {}
 
-  /** The cached scene of the highest revision <= `revision` (the caller must not change it). */
+  /** The cached scene of the highest revision <= `revision` (a fresh record). */
   nearest(canvasId: string, revision: number): { revision: number; scene: SceneRecord } | null {
     let best = -1;
     for (const cached of this.revisionsByCanvas.get(canvasId) ?? []) {
@@ -41,15 +42,20 @@ export class GridScenes {
     const entry = this.entries.get(key)!;
     this.entries.delete(key);
     this.entries.set(key, entry);
-    return { revision: best, scene: entry.scene };
+    const scene = Object.fromEntries(
+      entry.scene.elements().map((element) => [element.id, element]),
+    );
+    return { revision: best, scene };
   }
 
   /** Keeps a copy of `scene` as the scene after `revision`. */
   remember(canvasId: string, revision: number, scene: SceneRecord): void {
     const key = keyOf(canvasId, revision);
-    const size = Object.keys(scene).length;
-    if (this.entries.has(key) || size > this.capacity) return;
-    this.entries.set(key, { canvasId, revision, scene: { ...scene }, size });
+    if (this.entries.has(key) || this.capacity === 0) return;
+    const compact = CompactScene.of(Object.values(scene));
+    const size = compact.bytes;
+    if (size > this.capacity) return;
+    this.entries.set(key, { canvasId, revision, scene: compact, size });
     let revisions = this.revisionsByCanvas.get(canvasId);
     if (!revisions) this.revisionsByCanvas.set(canvasId, (revisions = new Set()));
     revisions.add(revision);

@@ -11,8 +11,13 @@ import type { CanvasEvent, Event, SceneElement } from '@tabula/domain';
 import type { EventStore, RecordedEvent } from '../../../infrastructure/eventStore/eventStore';
 import type { SnapshotStore } from '../../../infrastructure/snapshots/snapshotStore';
 import type { SceneSnapshot } from '../../../infrastructure/snapshots/snapshotStore';
-import { readSnapshot, storedSnapshot } from '../../../infrastructure/snapshots/snapshotStore';
+import {
+  digestOf,
+  readSnapshot,
+  storedSnapshot,
+} from '../../../infrastructure/snapshots/snapshotStore';
 import { readCanvasLog, walkCanvasLog } from './canvasLog';
+import { CompactScene } from './compactScene';
 import { GridScenes } from './gridScenes';
 
 /** A scene as a mutable record by element id, tombstones included. */
@@ -28,7 +33,7 @@ export interface SceneTimelineOptions {
   interval?: number;
   /** See `WRITE_FACTOR` (its default). */
   writeFactor?: number;
-  /** Element references kept in memory for grid scenes (see `GridScenes`); 0: none. */
+  /** Bytes of grid scenes kept in memory (see `GridScenes`); 0: none. */
   gridSceneCapacity?: number;
   /** Where a failed snapshot write is reported (it is a cache: nothing else is affected). */
   onError?: (error: unknown) => void;
@@ -47,10 +52,10 @@ export const WRITE_FACTOR = 40;
  */
 export const READ_FILL_FACTOR = 1;
 
-/** The scene the snapshot writer follows for one canvas. */
+/** The scene the snapshot writer follows for one canvas (as text: see `CompactScene`). */
 interface WriterHead {
   revision: number;
-  scene: SceneRecord;
+  scene: CompactScene;
   /** Element upserts folded in since the last snapshot written. */
   touched: number;
 }
@@ -147,7 +152,7 @@ export class SceneTimeline {
         try {
           const started = {
             revision: record.revision,
-            scene: await this.sceneAt(canvasId, record.revision),
+            scene: CompactScene.of(Object.values(await this.sceneAt(canvasId, record.revision))),
             touched: 0,
           };
           for (const later of pending) this.advance(canvasId, started, later);
@@ -172,22 +177,22 @@ export class SceneTimeline {
   private advance(canvasId: string, head: WriterHead, record: RecordedEvent): void {
     const event = record.event as CanvasEvent;
     if (event.type === 'LineDrawn' || event.type === 'CanvasRestored') {
-      applySceneEvent(head.scene, event);
+      head.scene.apply(event);
       head.touched += event.data.elements.length;
     }
     head.revision = record.revision;
     const onGrid = record.revision % this.interval === 0;
-    if (
-      onGrid &&
-      head.touched >= (this.options.writeFactor ?? WRITE_FACTOR) * Object.keys(head.scene).length
-    ) {
+    if (onGrid && head.touched >= (this.options.writeFactor ?? WRITE_FACTOR) * head.scene.size) {
       head.touched = 0;
-      // Serialised now, as the scene is at this revision; stored in the background.
-      const snapshot = storedSnapshot({
+      // Serialised now, as the scene is at this revision (the body `storedSnapshot` would
+      // make: each element's JSON in an array); stored in the background.
+      const body = head.scene.json();
+      const snapshot = {
         revision: record.revision,
         lastEventId: event.metadata.eventId,
-        elements: Object.values(head.scene),
-      });
+        body,
+        digest: digestOf(body),
+      };
       this.schedule(() => this.options.snapshots.put(canvasId, snapshot));
     }
   }

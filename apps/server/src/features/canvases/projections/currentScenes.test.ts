@@ -10,6 +10,7 @@ import { createInMemoryReadModelStore } from '../../../infrastructure/readModels
 import { putDoc } from '../../../infrastructure/readModels/readModelStore';
 import { CANVASES } from '../../../projections/readModelKeys';
 import type { SceneRecord } from '../history/sceneTimeline';
+import { CompactScene } from '../history/compactScene';
 import { CurrentScenes } from './currentScenes';
 
 const element = (id: string, version = 1) =>
@@ -89,7 +90,9 @@ describe('CurrentScenes', () => {
     const readModels = await withCanvas('c', 1);
     await readModels.commit('canvases', 2, [putDoc(CANVASES, 'd', { _id: 'd', revision: 1 })]);
     const timeline = gatedTimeline({ 1: { a: element('a'), b: element('b') } });
-    const scenes = new CurrentScenes({ timeline, readModels, capacity: 3 });
+    // Room for one two-element scene, not two.
+    const capacityBytes = CompactScene.of([element('a'), element('b')]).bytes * 1.5;
+    const scenes = new CurrentScenes({ timeline, readModels, capacityBytes });
     const load = async (canvasId: string) => {
       const before = timeline.loads;
       const loading = scenes.of(canvasId);
@@ -98,7 +101,7 @@ describe('CurrentScenes', () => {
       return loading;
     };
     await load('c');
-    await load('d'); // 4 elements held: c goes
+    await load('d'); // two scenes held: c goes
     expect(scenes.loadedAt('d', 1)?.elements).toHaveLength(2);
     expect(scenes.loadedAt('c', 1)).toBeNull();
     expect((await load('c')).elements).toHaveLength(2);

@@ -8,24 +8,27 @@
  *
  * Not a stored read model: start-up folds no drawing (the scenes come from snapshots when
  * first asked for), and each server node keeps the scenes of the canvases its users have
- * open. Scenes beyond the capacity (in elements, least recently used first) are dropped and
- * loaded again when next asked for.
+ * open, as element JSON (`CompactScene`: a scene's content is held once, as the text its
+ * commits already made, not as object graphs several times that size). Scenes beyond the
+ * byte budget (least recently used first) are dropped and loaded again when next asked for.
  */
-import { applySceneEvent, getSceneElement, orderElements } from '@tabula/domain';
+import { orderElements } from '@tabula/domain';
 import type { CanvasEvent, Event, SceneElement } from '@tabula/domain';
 import type { RecordedEvent } from '../../../infrastructure/eventStore/eventStore';
 import type { ReadModelStore } from '../../../infrastructure/readModels/readModelStore';
-import type { SceneRecord, SceneTimeline } from '../history/sceneTimeline';
+import { CompactScene } from '../history/compactScene';
+import type { SceneTimeline } from '../history/sceneTimeline';
 import { canvasDoc } from './canvases.projection';
 
-/** Elements (tombstones included) kept over every loaded scene at most. */
-export const CURRENT_SCENES_CAPACITY = 500_000;
+/** Bytes of scene text (see `CompactScene.bytes`) kept over every loaded scene at most. */
+export const CURRENT_SCENES_BYTES = 256 * 1024 * 1024;
 
 export interface CurrentScenesDeps {
   timeline: Pick<SceneTimeline, 'sceneAt'>;
   /** Where the canvas's current revision is read (the canvases read model). */
   readModels: ReadModelStore;
-  capacity?: number;
+  /** Default `CURRENT_SCENES_BYTES` (`SCENE_MEMORY_MB`). */
+  capacityBytes?: number;
 }
 
 /** A canvas's scene after `revision` (its last event, drawing or not). */
@@ -37,8 +40,11 @@ export interface CurrentScene {
 
 interface Loaded {
   revision: number;
-  scene: SceneRecord;
+  scene: CompactScene;
+  /** `scene.bytes` as last counted in `held`. */
   size: number;
+  /** The elements last parsed, while something still uses them (joins at once share them). */
+  parsed?: { revision: number; elements: WeakRef<SceneElement[]> };
 }
 
 export class CurrentScenes {
@@ -59,14 +65,14 @@ export class CurrentScenes {
       this.loaded.set(canvasId, current);
     } else current = (await this.load(canvasId)) ?? undefined;
     if (!current) return { revision: -1, elements: [] };
-    return { revision: current.revision, elements: orderElements(Object.values(current.scene)) };
+    return { revision: current.revision, elements: elementsOf(current) };
   }
 
   /** The loaded scene when it is at `revision` (nothing is loaded for the asking), else null. */
   loadedAt(canvasId: string, revision: number): CurrentScene | null {
     const current = this.loaded.get(canvasId);
     if (current?.revision !== revision) return null;
-    return { revision, elements: orderElements(Object.values(current.scene)) };
+    return { revision, elements: elementsOf(current) };
   }
 
   /** Folds a committed event into the scene of its canvas, if that scene is loaded or loading. */
@@ -95,12 +101,14 @@ export class CurrentScenes {
       try {
         const doc = await canvasDoc(this.deps.readModels, canvasId);
         if (!doc) return null;
-        const scene = await this.deps.timeline.sceneAt(canvasId, doc.revision);
-        const loaded: Loaded = { revision: doc.revision, scene, size: Object.keys(scene).length };
+        const folded = await this.deps.timeline.sceneAt(canvasId, doc.revision);
+        const scene = CompactScene.of(Object.values(folded));
+        const loaded: Loaded = { revision: doc.revision, scene, size: 0 };
         for (const record of pending) {
           if (record.event.type === 'CanvasDeleted') return null;
           advance(loaded, record);
         }
+        loaded.size = scene.bytes;
         this.loaded.set(canvasId, loaded);
         this.held += loaded.size;
         this.evictBeyondCapacity();
@@ -115,7 +123,7 @@ export class CurrentScenes {
   }
 
   private evictBeyondCapacity(): void {
-    const capacity = this.deps.capacity ?? CURRENT_SCENES_CAPACITY;
+    const capacity = this.deps.capacityBytes ?? CURRENT_SCENES_BYTES;
     for (const [canvasId, scene] of this.loaded) {
       // The most recently used scene stays, however large.
       if (this.held <= capacity || this.loaded.size === 1) return;
@@ -132,12 +140,20 @@ export class CurrentScenes {
 /** Folds one event of the canvas's stream into a loaded scene (older events are skipped). */
 function advance(loaded: Loaded, record: RecordedEvent<Event>): void {
   if (record.revision <= loaded.revision) return;
-  const event = record.event as CanvasEvent;
-  if (event.type === 'LineDrawn' || event.type === 'CanvasRestored') {
-    const { scene } = loaded;
-    const unknown = event.data.elements.filter((element) => !getSceneElement(scene, element.id));
-    applySceneEvent(scene, event);
-    loaded.size += new Set(unknown.map((element) => element.id)).size;
-  }
+  loaded.scene.apply(record.event as CanvasEvent);
+  loaded.size = loaded.scene.bytes;
   loaded.revision = record.revision;
+}
+
+/**
+ * The scene's elements in scene order (a new array; the elements must not be changed):
+ * parsed again unless the array last handed out is still in use somewhere.
+ */
+function elementsOf(loaded: Loaded): SceneElement[] {
+  const { parsed, revision } = loaded;
+  const reused = parsed?.revision === revision ? parsed.elements.deref() : undefined;
+  if (reused) return [...reused];
+  const elements = orderElements(loaded.scene.elements());
+  loaded.parsed = { revision, elements: new WeakRef(elements) };
+  return elements;
 }

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { applySceneEvent } from '@tabula/domain';
+import type { CanvasEvent, SceneElement } from '@tabula/domain';
+import { CompactScene, ELEMENT_OVERHEAD_BYTES } from './compactScene';
+
+const element = (id: string, version: number, fields: Partial<SceneElement> = {}) =>
+  ({
+    id,
+    type: 'rectangle',
+    version,
+    versionNonce: version * 7,
+    isDeleted: false,
+    index: `a${id}`,
+    ...fields,
+  }) as SceneElement;
+
+const drawn = (...elements: SceneElement[]) =>
+  ({ type: 'LineDrawn', data: { canvasId: 'c', elements } }) as unknown as CanvasEvent;
+const restored = (...elements: SceneElement[]) =>
+  ({ type: 'CanvasRestored', data: { canvasId: 'c', elements } }) as unknown as CanvasEvent;
+
+const byId = (elements: SceneElement[]) =>
+  Object.fromEntries(elements.map((each) => [each.id, each]));
+
+describe('CompactScene', () => {
+  it('folds events exactly as the domain scene rule does', () => {
+    const events = [
+      drawn(element('a', 1), element('b', 1)),
+      drawn(element('a', 3), element('a', 2), element('c', 1)),
+      drawn(element('b', 1, { versionNonce: 1 }), element('__proto__', 1)),
+      drawn(element('c', 2, { isDeleted: true })),
+      { type: 'CanvasRenamed', data: { canvasId: 'c', name: 'n' } } as unknown as CanvasEvent,
+      restored(element('a', 1), element('z', 1)),
+    ];
+    const compact = new CompactScene();
+    const record: Record<string, SceneElement> = {};
+    for (const event of events) {
+      compact.apply(event);
+      if (event.type === 'LineDrawn' || event.type === 'CanvasRestored')
+        applySceneEvent(record, event);
+      expect(byId(compact.elements())).toEqual(byId(Object.values(record)));
+      expect(compact.size).toBe(Object.keys(record).length);
+    }
+  });
+
+  it('writes the scene as a JSON array of its elements and counts the text it holds', () => {
+    const scene = CompactScene.of([element('a', 1), element('b', 1)]);
+    expect(JSON.parse(scene.json())).toEqual([element('a', 1), element('b', 1)]);
+    const text = (each: SceneElement) => JSON.stringify(each).length + ELEMENT_OVERHEAD_BYTES;
+    expect(scene.bytes).toBe(text(element('a', 1)) + text(element('b', 1)));
+    scene.apply(drawn(element('a', 2, { name: 'a longer copy' } as Partial<SceneElement>)));
+    expect(scene.bytes).toBe(
+      text(element('a', 2, { name: 'a longer copy' } as Partial<SceneElement>)) +
+        text(element('b', 1)),
+    );
+    expect(new CompactScene().json()).toBe('[]');
+  });
+});
