@@ -7,13 +7,11 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { concatMap, from } from 'rxjs';
 import type { Subscription } from 'rxjs';
-import { INVALID_REQUEST, MESSAGE_TOO_LARGE, TOO_MANY_MESSAGES } from '@tabula/domain';
-import { CLIENT_EVENT_NAMES, MAX_SOCKET_MESSAGE_BYTES } from '@tabula/domain/protocol';
+import { CLIENT_EVENT_NAMES } from '@tabula/domain/protocol';
 import type { InkMessage } from '@tabula/domain/protocol';
 import type { AppContext } from '../appContext';
 import type { AuthService } from '../features/auth/auth.service';
 import type { CanvasesService } from '../features/canvases/canvases.service';
-import { RateLimiter } from '../http/rateLimiter';
 import { registerCollaborationHandlers } from '../features/canvases/socket/collaboration.socket';
 import { LiveRooms } from '../features/canvases/live/liveRooms';
 import type { LiveRoomsOptions } from '../features/canvases/live/liveRooms';
@@ -30,33 +28,9 @@ import { socketFrameEncoder, socketSession } from './socketSession';
 import type { SocketFrame } from './socketSession';
 import type { AppServer } from './socketTypes';
 import { rooms } from './socketTypes';
-import { SocketProblem, ackOf, answerError } from './withAck';
+import { guardMessages } from './messageGuard';
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(CLIENT_EVENT_NAMES);
-
-/**
- * Size of each message as it arrived on the wire: Engine.IO hands the raw packet to this
- * listener just before Socket.IO decodes it and runs the middleware below for it, so the
- * 256 KB check costs a length read instead of serialising the payload again.
- */
-function trackIncomingBytes(socket: {
-  conn: {
-    on(event: 'packet', listener: (packet: { type: string; data?: unknown }) => void): unknown;
-  };
-}) {
-  const size = { bytes: 0 };
-  socket.conn.on('packet', (packet) => {
-    if (packet.type !== 'message') return;
-    const { data } = packet;
-    size.bytes =
-      typeof data === 'string'
-        ? Buffer.byteLength(data)
-        : data instanceof Buffer
-          ? data.byteLength
-          : 0;
-  });
-  return size;
-}
 
 export interface Gateway {
   io: AppServer;
@@ -146,26 +120,11 @@ export function createGateway(
   io.on('live-ink', (message) => live.relay(message));
 
   io.on('connection', (socket) => {
-    const limiter = new RateLimiter(context.rateLimits.socketMessagesPerSecond, 1000);
-    const incoming = trackIncomingBytes(socket);
-    socket.use(([event, ...args], next) => {
-      const ack = ackOf(args);
-      if (!KNOWN_EVENTS.has(event))
-        return answerError(
-          socket,
-          ack,
-          new SocketProblem(
-            'INVALID',
-            `${INVALID_REQUEST} Unknown event '${String(event).slice(0, 64)}'.`,
-          ),
-        );
-      if (limiter.hit(socket.id) > 0) {
-        context.metrics.refused('socket');
-        return answerError(socket, ack, new SocketProblem('RATE_LIMITED', TOO_MANY_MESSAGES));
-      }
-      if (incoming.bytes > MAX_SOCKET_MESSAGE_BYTES)
-        return answerError(socket, ack, new SocketProblem('TOO_LARGE', MESSAGE_TOO_LARGE));
-      next();
+    guardMessages(socket, {
+      events: KNOWN_EVENTS,
+      refusal: (event) => `Unknown event '${event.slice(0, 64)}'.`,
+      messagesPerSecond: context.rateLimits.socketMessagesPerSecond,
+      onRateLimited: () => context.metrics.refused('socket'),
     });
     void socket.join([rooms.user(socket.data.userId), rooms.session(socket.data.sessionId)]);
     registerPresenceHandlers(io, socket, context, auth, canvases);

@@ -6,22 +6,16 @@
  * Revoking the link or deleting the canvas disconnects its viewers at once, on every node.
  */
 import type { Subscription } from 'rxjs';
-import {
-  CANVAS_NOT_FOUND,
-  DomainError,
-  INVALID_REQUEST,
-  SHARE_LINK_NOT_FOUND,
-  TOO_MANY_MESSAGES,
-} from '@tabula/domain';
+import { CANVAS_NOT_FOUND, DomainError, SHARE_LINK_NOT_FOUND } from '@tabula/domain';
 import type { CanvasEvent, Event } from '@tabula/domain';
 import { JoinCanvasDto, parseDto } from '@tabula/domain/dto';
 import { VIEW_NAMESPACE } from '@tabula/domain/protocol';
 import type { AppContext } from '../../../appContext';
-import { RateLimiter } from '../../../http/rateLimiter';
 import type { SocketFrame } from '../../../realtime/socketSession';
 import { socketSession } from '../../../realtime/socketSession';
 import type { AppServer, AppSocket } from '../../../realtime/socketTypes';
-import { SocketProblem, ackOf, answerError, withAck } from '../../../realtime/withAck';
+import { guardMessages } from '../../../realtime/messageGuard';
+import { withAck } from '../../../realtime/withAck';
 import type { LiveRooms } from '../live/liveRooms';
 import type { OpenedViewLink, ShareLinks } from '../shareLinks/shareLinks.service';
 
@@ -63,18 +57,10 @@ export function serveViewLinks(
     const { link } = socket.data as unknown as { link: OpenedViewLink };
     void socket.join([viewRooms.link(link.linkId), viewRooms.canvas(link.canvasId)]);
     const session = { ...socketSession(socket, VIEW_NAMESPACE), userId: '' };
-    const limiter = new RateLimiter(context.rateLimits.socketMessagesPerSecond, 1000);
-    socket.use(([event, ...args], next) => {
-      const ack = ackOf(args);
-      if (!VIEWER_EVENTS.has(event))
-        return answerError(
-          socket,
-          ack,
-          new SocketProblem('INVALID', `${INVALID_REQUEST} View only.`),
-        );
-      if (limiter.hit(socket.id) > 0)
-        return answerError(socket, ack, new SocketProblem('RATE_LIMITED', TOO_MANY_MESSAGES));
-      next();
+    guardMessages(socket, {
+      events: VIEWER_EVENTS,
+      refusal: () => 'View only.',
+      messagesPerSecond: context.rateLimits.socketMessagesPerSecond,
     });
     socket.on(
       'join-canvas',
