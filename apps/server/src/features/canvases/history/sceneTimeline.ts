@@ -10,7 +10,10 @@ import { applySceneEvent } from '@tabula/domain';
 import type { CanvasEvent, Event, SceneElement } from '@tabula/domain';
 import type { EventStore, RecordedEvent } from '../../../infrastructure/eventStore/eventStore';
 import type { SnapshotStore } from '../../../infrastructure/snapshots/snapshotStore';
-import type { SceneSnapshot } from '../../../infrastructure/snapshots/snapshotStore';
+import type {
+  SceneSnapshot,
+  StoredSnapshot,
+} from '../../../infrastructure/snapshots/snapshotStore';
 import {
   digestOf,
   readSnapshot,
@@ -184,15 +187,8 @@ export class SceneTimeline {
     const onGrid = record.revision % this.interval === 0;
     if (onGrid && head.touched >= (this.options.writeFactor ?? WRITE_FACTOR) * head.scene.size) {
       head.touched = 0;
-      // Serialised now, as the scene is at this revision (the body `storedSnapshot` would
-      // make: each element's JSON in an array); stored in the background.
-      const body = head.scene.json();
-      const snapshot = {
-        revision: record.revision,
-        lastEventId: event.metadata.eventId,
-        body,
-        digest: digestOf(body),
-      };
+      // Serialised now, as the scene is at this revision; stored in the background.
+      const snapshot = snapshotOf(record.revision, event.metadata.eventId, head.scene);
       this.schedule(() => this.options.snapshots.put(canvasId, snapshot));
     }
   }
@@ -206,11 +202,10 @@ export class SceneTimeline {
     if (this.heads.size > WRITER_HEADS) this.heads.delete(this.heads.keys().next().value!);
   }
 
+  /** Stores the scene (its elements' text is the one the grid scene just made, if kept). */
   private put(canvasId: string, revision: number, lastEventId: string, scene: SceneRecord) {
-    return this.options.snapshots.put(
-      canvasId,
-      storedSnapshot({ revision, lastEventId, elements: Object.values(scene) }),
-    );
+    const compact = CompactScene.of(Object.values(scene));
+    return this.options.snapshots.put(canvasId, snapshotOf(revision, lastEventId, compact));
   }
 
   /** Makes sure the snapshot of `revision` exists when it is one the interval asks for. */
@@ -298,6 +293,12 @@ export class SceneTimeline {
     }
     return null;
   }
+}
+
+/** A snapshot as `storedSnapshot` writes it (each element's JSON in an array), from text. */
+function snapshotOf(revision: number, lastEventId: string, scene: CompactScene): StoredSnapshot {
+  const body = scene.json();
+  return { revision, lastEventId, body, digest: digestOf(body) };
 }
 
 /** True when both hold the same elements (by id, compared as JSON). */
