@@ -1,6 +1,7 @@
 /**
  * Drawing on a canvas over Socket.IO: a thin adapter from socket messages to the live rooms
- * (`join-canvas`, `close-canvas`, `canvas-update`, `ink`), volatile `pointer` for live
+ * (`join-canvas`, `close-canvas`, `canvas-update` (one at a time per socket: `commitQueue.ts`),
+ * `ink`), volatile `pointer` for live
  * cursors, which crosses nodes through the Socket.IO adapter's canvas rooms, and
  * `watch-canvas`, which joins the room to listen without a board.
  */
@@ -18,6 +19,7 @@ import { wantsDeltas } from '../../../realtime/presence.socket';
 import { onlineUsersMessage } from '../../../infrastructure/readModels/presenceStore';
 import type { PresenceStore } from '../../../infrastructure/readModels/presenceStore';
 import { brief } from '../../../realtime/presenceFeed';
+import { commitQueue } from './commitQueue';
 
 export function registerDrawingHandlers(
   socket: AppSocket,
@@ -67,10 +69,13 @@ export function registerDrawingHandlers(
     return answer;
   });
 
-  on('canvas-update', async (payload) => {
-    await context.drawingBudget.assertLeft(session.userId); // spent: refused before any work
-    return live.commit(session, payload);
-  });
+  const commitInTurn = commitQueue();
+  on('canvas-update', (payload) =>
+    commitInTurn(async () => {
+      await context.drawingBudget.assertLeft(session.userId); // spent: refused before any work
+      return live.commit(session, payload);
+    }),
+  );
 
   on('ink', async (payload) => {
     const message = live.ink(session, payload);
