@@ -6,6 +6,8 @@
  * baseline: the best a group commit can form, with no lock, no expected-revision check and
  * no resend check. Store and raw alternate slices so that load from other processes hits both.
  */
+import { readFileSync } from 'node:fs';
+
 import pg from 'pg';
 
 import { openPostgresEventStore } from '../../src/infrastructure/eventStore/postgresEventStore';
@@ -35,6 +37,54 @@ async function forDuration(ms: number, step: () => Promise<number>): Promise<num
 function percentile(sorted: number[], p: number): number {
   const value = sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
   return Number(value.toFixed(2));
+}
+
+/** CPU time (ms) of the server processes `pids` so far, from /proc (undefined elsewhere). */
+function serverCpuMs(pids: number[]): number | undefined {
+  try {
+    return pids.reduce((sum, pid) => {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return sum + ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    }, 0);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Node's and the server's CPU spent by `work`, added to `into`. */
+async function metered<T>(
+  into: { node: number; server: number | undefined },
+  serverPids: () => Promise<number[]>,
+  work: () => Promise<T>,
+): Promise<T> {
+  const pids = await serverPids();
+  const [node, server] = [process.cpuUsage(), serverCpuMs(pids)];
+  const result = await work();
+  const used = process.cpuUsage(node);
+  into.node += (used.user + used.system) / 1000;
+  const after = serverCpuMs(pids);
+  into.server =
+    into.server === undefined || server === undefined || after === undefined
+      ? undefined
+      : into.server + after - server;
+  return result;
+}
+
+/** Sizes of the groups the store committed after `position` (one recorded_at per COMMIT). */
+async function groupSizes(db: pg.Client, position: number): Promise<object> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM tabula_events WHERE position > $1
+      GROUP BY recorded_at ORDER BY n`,
+    [position],
+  );
+  const sizes = rows.map((r) => r.n);
+  return {
+    groups: sizes.length,
+    mean: Number((sizes.reduce((a, b) => a + b, 0) / sizes.length).toFixed(1)),
+    p10: percentile(sizes, 10),
+    p50: percentile(sizes, 50),
+    max: sizes[sizes.length - 1],
+  };
 }
 
 export async function postgresAppends<E extends StorableEvent>(
@@ -93,13 +143,37 @@ export async function postgresAppends<E extends StorableEvent>(
     await storeSlice(200);
     await rawSlice(200);
     latencies.length = 0;
+    const { rows } = await raw.query<{ head: string }>(
+      'SELECT position AS head FROM tabula_log_head',
+    );
+    const backends = (application: string) => async () =>
+      (
+        await raw.query<{ pid: number }>(
+          'SELECT pid FROM pg_stat_activity WHERE application_name = $1',
+          [application],
+        )
+      ).rows.map((r) => r.pid);
+    const rawPid = (await raw.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!;
+    const [storeCpu, rawCpu] = [
+      { node: 0, server: 0 as number | undefined },
+      { node: 0, server: 0 as number | undefined },
+    ];
     let [storeEvents, rawEvents] = [0, 0];
     for (let slice = 0; slice < slices; slice += 1) {
-      storeEvents += await storeSlice(sliceMs);
-      rawEvents += await rawSlice(sliceMs);
+      storeEvents += await metered(storeCpu, backends('tabula'), () => storeSlice(sliceMs));
+      rawEvents += await metered(
+        rawCpu,
+        async () => [rawPid.pid],
+        () => rawSlice(sliceMs),
+      );
     }
     await store.close();
+    const groups = await groupSizes(raw, Number(rows[0]!.head));
     await raw.end();
+    const perEvent = (cpu: { node: number; server: number | undefined }, events: number) => ({
+      node: Math.round((cpu.node * 1000) / events),
+      server: cpu.server === undefined ? undefined : Math.round((cpu.server * 1000) / events),
+    });
 
     const seconds = (slices * sliceMs) / 1000;
     latencies.sort((a, b) => a - b);
@@ -107,10 +181,15 @@ export async function postgresAppends<E extends StorableEvent>(
       writers,
       eventBytes: bytes,
       settings: { fsync: 'on', synchronous_commit: 'on' },
-      store: { eventsPerSecond: Math.round(storeEvents / seconds) },
+      store: {
+        eventsPerSecond: Math.round(storeEvents / seconds),
+        cpuMicrosPerEvent: perEvent(storeCpu, storeEvents),
+        groupSizes: groups,
+      },
       rawBaseline: {
         rowsPerTransaction: writers,
         eventsPerSecond: Math.round(rawEvents / seconds),
+        cpuMicrosPerEvent: perEvent(rawCpu, rawEvents),
       },
       ratio: Number((storeEvents / rawEvents).toFixed(3)),
       appendLatencyMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99) },

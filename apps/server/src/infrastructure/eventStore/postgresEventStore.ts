@@ -89,17 +89,21 @@ export async function appendGroup<E extends StorableEvent>(
   db: Queryable,
   group: readonly PendingAppend<E>[],
 ): Promise<PromiseSettledResult<AppendResult>[]> {
-  const { rows } = await db.query<AppendRow>('SELECT * FROM tabula_append($1)', [
-    JSON.stringify(
-      group.map((a) => ({
-        stream: a.stream,
-        expected: String(a.expectedRevision),
-        ids: a.events.map((e) => e.metadata.eventId),
-        events: a.events,
-        repeats: repeatedEventIds(a.events).length > 0,
-      })),
-    ),
-  ]);
+  // One array per field (one element per append; ids and events one per event, in order)
+  // and the events as one json array: PostgreSQL parses each body once.
+  const ids = group.flatMap((a) => a.events.map((e) => e.metadata.eventId));
+  const bodies = group.flatMap((a) => a.events.map((e) => JSON.stringify(e)));
+  const { rows } = await db.query<AppendRow>(
+    'SELECT * FROM tabula_append($1, $2, $3, $4, $5, $6)',
+    [
+      group.map((a) => a.stream),
+      group.map((a) => String(a.expectedRevision)),
+      group.map((a) => a.events.length),
+      group.map((a) => repeatedEventIds(a.events).length > 0),
+      ids,
+      `[${bodies.join(',')}]`,
+    ],
+  );
   return group.map((append, i) => {
     try {
       return { status: 'fulfilled', value: appendResult(append, rows[i]!) };

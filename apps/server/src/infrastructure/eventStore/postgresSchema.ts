@@ -23,10 +23,13 @@ export const NOTIFY_CHANNEL = 'tabula_events';
 
 /**
  * Creates what is missing; safe to run from many processes at once (under SCHEMA_LOCK_KEY).
- * `tabula_append(group)` takes the lock, then checks and writes each append of the group (a
- * JSON array of `{stream, expected, ids, events, repeats}`) in order, in one transaction, with
- * two statements per append; it answers one row per append, moves the head once and notifies
- * once. Each row:
+ * `tabula_append(streams, expected, counts, repeats, ids, events)` writes a group: one element
+ * per append in the first four arrays, one per event (in append order) in `ids` and in the
+ * json array `events`. It takes the lock, then decides and writes the group in runs (stretches
+ * with no stream twice; usually the whole group) with ONE set-based statement per run: the
+ * streams' last revisions, one eventId index scan for resends, the verdicts, the positions and
+ * one multi-row INSERT. It answers one row per append in group order, moves the head and
+ * notifies once. Each row:
  * - `ok`: written; `last_revision`, `last_position` of the batch;
  * - `duplicate`: every eventId already in the stream; the original batch's last event;
  * - `partial`: some eventIds stored (`duplicates`) or repeated inside the batch (`repeats`);
@@ -60,76 +63,109 @@ CREATE TABLE IF NOT EXISTS tabula_erased_streams (
   reason        text
 );
 
-CREATE OR REPLACE FUNCTION tabula_append(p_group json)
+CREATE OR REPLACE FUNCTION tabula_append(
+  p_streams text[], p_expected text[], p_counts int[], p_repeats boolean[], p_ids text[],
+  p_events json)
 RETURNS TABLE (outcome text, last_revision bigint, last_position bigint, actual bigint, duplicates text[])
 LANGUAGE plpgsql AS $fn$
 DECLARE
-  v_append  json;
-  v_stream  text;
-  v_expected text;
-  v_ids     text[];
-  v_count   int;
-  v_stored  text[];
-  v_actual  bigint;
-  v_erased  bigint;
-  v_ok      boolean;
-  v_first   bigint;
-  v_head    bigint;
-  v_start   bigint;
+  v_prev  int[];
+  v_at    int[];
+  v_count int;
+  v_lo    int := 1;
+  v_hi    int;
+  v_head  bigint;
+  v_start bigint;
 BEGIN
   PERFORM pg_advisory_xact_lock(${APPEND_LOCK_KEY});
-  SELECT h.position INTO v_head FROM tabula_log_head h;
-  v_start := v_head;
-
-  FOR v_append IN SELECT value FROM json_array_elements(p_group) LOOP
-    v_stream := v_append->>'stream';
-    v_expected := v_append->>'expected';
-    v_ids := ARRAY(SELECT json_array_elements_text(v_append->'ids'));
-    v_count := cardinality(v_ids);
-    -- Looked up by eventId (materialised, so that the planner cannot scan the whole stream
-    -- instead: a canvas stream holds thousands of events), then kept if of this stream.
-    WITH by_id AS MATERIALIZED (
-      SELECT e.event_id, e.stream FROM tabula_events e WHERE e.event_id = ANY (v_ids)
+  SELECT h.position INTO v_start FROM tabula_log_head h;
+  -- Per append: the previous append to the same stream in the group (0: none), and how many
+  -- events come before its own in p_ids and p_events.
+  SELECT array_agg(coalesce(a.prev, 0) ORDER BY a.i), array_agg(a.at ORDER BY a.i), count(*)
+    INTO v_prev, v_at, v_count
+    FROM (SELECT u.i, lag(u.i) OVER (PARTITION BY u.stream ORDER BY u.i) AS prev,
+                 sum(u.n) OVER (ORDER BY u.i) - u.n AS at
+            FROM unnest(p_streams, p_counts) WITH ORDINALITY AS u(stream, n, i)) a;
+  -- A run is a stretch of the group with no stream twice: one statement decides and writes
+  -- all of it (a stream's later appends in the group see its earlier ones in a later run).
+  WHILE v_lo <= v_count LOOP
+    v_hi := v_lo;
+    WHILE v_hi < v_count AND v_prev[v_hi + 1] < v_lo LOOP
+      v_hi := v_hi + 1;
+    END LOOP;
+    SELECT h.position INTO v_head FROM tabula_log_head h;
+    RETURN QUERY
+    WITH run AS MATERIALIZED (
+      SELECT u.i, u.stream, u.expected, u.n, u.repeats, v_at[u.i] AS at,
+        p_ids[v_at[u.i] + 1 : v_at[u.i] + u.n] AS ids,
+        -- The stream's last revision. With an expected revision R the backward index scan
+        -- stops below R (one entry read when R is the last); max() alone reads every entry
+        -- of the stream on the last index page, so it only answers when that finds nothing.
+        coalesce(
+          CASE WHEN u.expected NOT IN ('any', 'no_stream', 'stream_exists') THEN
+            (SELECT max(e.revision) FROM tabula_events e
+              WHERE e.stream = u.stream AND e.revision >= u.expected::bigint)
+          END,
+          (SELECT max(e.revision) FROM tabula_events e WHERE e.stream = u.stream)) AS cur
+        FROM unnest(p_streams, p_expected, p_counts, p_repeats) WITH ORDINALITY
+          AS u(stream, expected, n, repeats, i)
+       WHERE u.i BETWEEN v_lo AND v_hi
+    ), found AS (
+      -- Per append, its eventIds already stored in its stream and the last of them. One scan
+      -- of the eventId index (OFFSET 0 keeps the planner from scanning whole streams instead).
+      SELECT r.i, array_agg(DISTINCT t.event_id) AS stored,
+        (array_agg(t.revision ORDER BY t.position DESC))[1] AS found_revision,
+        max(t.position) AS found_position
+        FROM (SELECT e.event_id, e.stream, e.revision, e.position FROM tabula_events e
+               WHERE e.event_id = ANY (p_ids[v_at[v_lo] + 1 : v_at[v_hi] + p_counts[v_hi]])
+              OFFSET 0) t
+        JOIN run r ON r.stream = t.stream AND t.event_id = ANY (r.ids)
+       GROUP BY r.i
+    ), placed AS MATERIALIZED (
+      SELECT d.*,
+        v_head + sum(CASE WHEN d.verdict = 'ok' THEN d.n ELSE 0 END) OVER (ORDER BY d.i)
+          AS end_position
+        FROM (
+          SELECT c.*,
+            CASE
+              WHEN c.stored IS NOT NULL AND c.ids <@ c.stored THEN 'duplicate'
+              WHEN c.stored IS NOT NULL OR c.repeats THEN 'partial'
+              WHEN CASE c.expected
+                     WHEN 'any' THEN true
+                     WHEN 'no_stream' THEN c.cur IS NULL
+                     WHEN 'stream_exists' THEN c.cur IS NOT NULL
+                     ELSE c.cur IS NOT DISTINCT FROM c.expected::bigint
+                   END THEN 'ok'
+              ELSE 'wrong'
+            END AS verdict,
+            -- A stream's revisions continue after its erased ones (all below any it holds).
+            coalesce(c.cur, (SELECT s.last_revision FROM tabula_erased_streams s
+                              WHERE s.stream = c.stream), -1) + 1 AS first_revision
+            FROM (SELECT r.*, f.stored, f.found_revision, f.found_position
+                    FROM run r LEFT JOIN found f ON f.i = r.i) c
+        ) d
+    ), written AS (
+      INSERT INTO tabula_events (position, stream, revision, event_id, event)
+      SELECT p.end_position - p.n + s.k, p.stream, p.first_revision + s.k - 1, p.ids[s.k], b.body
+        FROM placed p CROSS JOIN LATERAL generate_series(1, p.n) AS s(k)
+        JOIN json_array_elements(p_events) WITH ORDINALITY AS b(body, k) ON b.k = p.at + s.k
+       WHERE p.verdict = 'ok'
+    ), moved AS (
+      UPDATE tabula_log_head SET position = (SELECT max(p.end_position) FROM placed p)
+       WHERE position <> (SELECT max(p.end_position) FROM placed p)
     )
-    SELECT
-      (SELECT array_agg(DISTINCT b.event_id) FROM by_id b WHERE b.stream = v_stream),
-      (SELECT max(e.revision) FROM tabula_events e WHERE e.stream = v_stream),
-      (SELECT s.last_revision FROM tabula_erased_streams s WHERE s.stream = v_stream)
-      INTO v_stored, v_actual, v_erased;
-
-    IF v_stored IS NOT NULL AND v_ids <@ v_stored THEN
-      RETURN QUERY SELECT 'duplicate', e.revision, e.position, NULL::bigint, NULL::text[]
-        FROM tabula_events e WHERE e.stream = v_stream AND e.event_id = ANY (v_ids)
-        ORDER BY e.position DESC LIMIT 1;
-      CONTINUE;
-    END IF;
-    IF v_stored IS NOT NULL OR (v_append->>'repeats')::boolean THEN
-      RETURN QUERY SELECT 'partial', NULL::bigint, NULL::bigint, NULL::bigint,
-        coalesce(v_stored, ARRAY[]::text[]);
-      CONTINUE;
-    END IF;
-
-    IF v_expected = 'any' THEN v_ok := true;
-    ELSIF v_expected = 'no_stream' THEN v_ok := v_actual IS NULL;
-    ELSIF v_expected = 'stream_exists' THEN v_ok := v_actual IS NOT NULL;
-    ELSE v_ok := v_actual IS NOT DISTINCT FROM v_expected::bigint;
-    END IF;
-    IF NOT v_ok THEN
-      RETURN QUERY SELECT 'wrong', NULL::bigint, NULL::bigint, v_actual, NULL::text[];
-      CONTINUE;
-    END IF;
-
-    -- After an erasure the stream's revisions continue after the erased ones.
-    v_first := greatest(coalesce(v_actual, -1), coalesce(v_erased, -1)) + 1;
-    INSERT INTO tabula_events (position, stream, revision, event_id, event)
-    SELECT v_head + n, v_stream, v_first + n - 1, v_ids[n], body
-      FROM json_array_elements(v_append->'events') WITH ORDINALITY AS batch (body, n);
-    v_head := v_head + v_count;
-    RETURN QUERY SELECT 'ok', v_first + v_count - 1, v_head, NULL::bigint, NULL::text[];
+    SELECT p.verdict,
+      CASE p.verdict WHEN 'ok' THEN p.first_revision + p.n - 1
+                     WHEN 'duplicate' THEN p.found_revision END,
+      CASE p.verdict WHEN 'ok' THEN p.end_position WHEN 'duplicate' THEN p.found_position END,
+      CASE WHEN p.verdict = 'wrong' THEN p.cur END,
+      CASE WHEN p.verdict = 'partial' THEN coalesce(p.stored, ARRAY[]::text[]) END
+      FROM placed p ORDER BY p.i;
+    v_lo := v_hi + 1;
   END LOOP;
 
+  SELECT h.position INTO v_head FROM tabula_log_head h;
   IF v_head > v_start THEN
-    UPDATE tabula_log_head SET position = v_head;
     PERFORM pg_notify('${NOTIFY_CHANNEL}', v_head::text);
   END IF;
 END
