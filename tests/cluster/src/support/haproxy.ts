@@ -31,7 +31,7 @@ function config(port: number, backends: readonly Backend[]): string {
     '  maxconn 4096',
     'defaults',
     '  mode http',
-    '  option redispatch',
+    '  option redispatch 1',
     '  retries 3',
     '  timeout connect 1s',
     '  timeout client 60s',
