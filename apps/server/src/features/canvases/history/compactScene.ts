@@ -36,14 +36,23 @@ export class CompactScene {
   /** Folds a drawing or a restore in; other events leave the scene as it is. */
   apply(event: CanvasEvent): void {
     if (event.type !== 'LineDrawn' && event.type !== 'CanvasRestored') return;
+    for (const winner of winningUpserts(this.known(event), event)) this.put(winner);
+  }
+
+  /**
+   * A fresh record of what the scene holds of the elements `event` names (every element for
+   * a restore): all that the scene rule, or a history entry's summary, reads of the scene.
+   */
+  known(event: CanvasEvent): Record<string, SceneElement> {
     const named =
       event.type === 'LineDrawn'
         ? event.data.elements.map((element) => element.id).filter((id) => this.texts.has(id))
-        : [...this.texts.keys()];
+        : event.type === 'CanvasRestored'
+          ? [...this.texts.keys()]
+          : [];
     const parsed = parseShared(named.map((id) => this.texts.get(id)!)) as SceneElement[];
     // Own data properties, whatever the id (`__proto__` included).
-    const known = Object.fromEntries(parsed.map((element) => [element.id, element]));
-    for (const winner of winningUpserts(known, event)) this.put(winner);
+    return Object.fromEntries(parsed.map((element) => [element.id, element]));
   }
 
   /** Every element, tombstones included, parsed afresh (in the order the ids first came). */
