@@ -76,10 +76,12 @@ export function recordArrivals(
       if (element.id.startsWith(ownPrefix)) continue;
       const view = viewOf(element.id);
       if (kind === 'commits') deliverFrames(element.id, view, element.version, now);
-      if (element.version < COMMIT_VERSION || view.committed) continue;
+      // A stroke of another load on the same sockets (an earlier soak window) is not counted.
+      const sent = sentAt.get(element.id)?.[COMMIT_VERSION];
+      if (element.version < COMMIT_VERSION || view.committed || sent === undefined) continue;
       view.committed = true;
       result.commits.delivered += 1;
-      const ms = now - sentAt.get(element.id)![COMMIT_VERSION]!;
+      const ms = now - sent;
       result.commits.toPeerMs.push(ms);
       onCommit?.(element.id, ms);
     }

@@ -3,11 +3,11 @@
  * for the sockets of this node that have the canvas open. Entries are folded on the scene just before them, kept per recently
  * active canvas so a busy canvas costs one fold step per event, not a scene load.
  */
-import type { CanvasEvent, Event } from '@tabula/domain';
+import type { CanvasEvent, Event, SceneElement } from '@tabula/domain';
 import type { HistoryEntry } from '@tabula/domain/protocol';
 import type { RecordedEvent } from '../../../infrastructure/eventStore/eventStore';
+import { CompactScene } from './compactScene';
 import type { HistoryQueries } from './historyQueries';
-import type { SceneRecord } from './sceneTimeline';
 
 /** Canvases whose latest scene the feed keeps in memory at most. */
 const HEADS = 32;
@@ -20,7 +20,8 @@ export interface HistoryFeedOptions {
 }
 
 export class HistoryFeed {
-  private readonly heads = new Map<string, { revision: number; scene: SceneRecord }>();
+  /** Each scene as element JSON (`CompactScene`): a busy canvas's content is held as text. */
+  private readonly heads = new Map<string, { revision: number; scene: CompactScene }>();
 
   constructor(private readonly options: HistoryFeedOptions) {}
 
@@ -39,14 +40,23 @@ export class HistoryFeed {
     }
     const head = this.heads.get(canvasId);
     const logged = { revision: record.revision, event };
-    const { entry, scene } = await this.options.queries.entryOf(
-      canvasId,
-      logged,
-      head?.revision === record.revision - 1 ? head.scene : undefined,
-    );
+    const compact = head?.revision === record.revision - 1 ? head.scene : undefined;
+    // The entry reads (and folds) what the scene holds of the elements the event names, and
+    // the whole scene only when a drawing deletes (to tell whether it cleared the canvas).
+    const deletes = event.type === 'LineDrawn' && event.data.elements.some((e) => e.isDeleted);
+    const before = deletes ? compact && byId(compact.elements()) : compact?.known(event);
+    const { entry, scene } = await this.options.queries.entryOf(canvasId, logged, before);
+    if (compact) compact.apply(event);
     this.heads.delete(canvasId);
-    this.heads.set(canvasId, { revision: record.revision, scene });
+    this.heads.set(canvasId, {
+      revision: record.revision,
+      scene: compact ?? CompactScene.of(Object.values(scene)),
+    });
     if (this.heads.size > HEADS) this.heads.delete(this.heads.keys().next().value!);
     this.options.emit(canvasId, entry);
   }
+}
+
+function byId(elements: SceneElement[]): Record<string, SceneElement> {
+  return Object.fromEntries(elements.map((element) => [element.id, element]));
 }
