@@ -73,7 +73,10 @@ export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
   );
   const deps: AppDeps = { ...appDeps, eventStore: appends.store };
   let stopping = false;
+  // The snapshot writer starts following an open canvas from its current scene.
+  const held: { scenes?: CurrentScenes } = {};
   const timeline = new SceneTimeline({
+    currentScene: (canvasId, revision) => held.scenes?.compactAt(canvasId, revision) ?? null,
     eventStore: deps.eventStore,
     snapshots: deps.snapshots ?? createInMemorySnapshotStore(),
     ...(deps.snapshotInterval === undefined ? {} : { interval: deps.snapshotInterval }),
@@ -85,10 +88,11 @@ export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
     readModels: deps.readModels,
     capacityBytes: deps.sceneMemoryBytes,
   });
+  held.scenes = scenes;
   // Snapshots are asked for in log order as the projections apply each event, and written
   // in the background (a deletion's erasure waits for those under way); not while the read
   // models catch up at start: reads fill the grid where no snapshot was written. The current
-  // scenes fold each event before anyone hears of it.
+  // scenes fold each event first (the writer may start from them), before anyone hears of it.
   let caughtUp = false;
   const projections = new ProjectionRunner(
     deps.eventStore,
@@ -96,8 +100,8 @@ export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
     PROJECTIONS,
     (error) => logError(error, 'projections'),
     [
-      async (record) => (caughtUp ? timeline.snapshotAfter(record) : undefined),
       async (record) => scenes.apply(record),
+      async (record) => (caughtUp ? timeline.snapshotAfter(record) : undefined),
       async (record) => deps.onProjected?.(record),
     ],
   );

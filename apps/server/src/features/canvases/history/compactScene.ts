@@ -23,6 +23,14 @@ export class CompactScene {
     return scene;
   }
 
+  /** Another scene holding the same elements (the texts are shared; the scenes are not). */
+  copy(): CompactScene {
+    const scene = new CompactScene();
+    for (const [id, text] of this.texts) scene.texts.set(id, text);
+    scene.textBytes = this.textBytes;
+    return scene;
+  }
+
   /** Elements held, tombstones included. */
   get size(): number {
     return this.texts.size;

@@ -9,6 +9,7 @@ import { foldScene } from '@tabula/domain';
 import type { CanvasEvent, Event } from '@tabula/domain';
 import { createInMemoryEventStore } from '../../../infrastructure/eventStore/inMemoryEventStore';
 import { createInMemorySnapshotStore } from '../../../infrastructure/snapshots/inMemorySnapshotStore';
+import { CompactScene } from './compactScene';
 import { SceneTimeline } from './sceneTimeline';
 
 function drawn(id: string, version: number): CanvasEvent {
@@ -72,5 +73,42 @@ describe('SceneTimeline', () => {
     expect(await snapshots.revisions('c')).toEqual([4, 12, 20]);
     const stored = await snapshots.latest('c', 20);
     expect(JSON.parse(stored!.body)).toEqual(Object.values(foldScene({}, events.slice(0, 20))));
+  });
+
+  it('starts following an open canvas from the scene the server holds, without reading its log', async () => {
+    const events = Array.from({ length: 24 }, (_, i) => drawn(`e${i % 2}`, i + 1));
+    const eventStore = await canvasLog(events);
+    const records = await eventStore.readStream('canvas-c');
+    const snapshots = createInMemorySnapshotStore();
+    let logReads = 0;
+    const counted = {
+      ...eventStore,
+      readStream: (...args: Parameters<typeof eventStore.readStream>) => {
+        logReads += 1;
+        return eventStore.readStream(...args);
+      },
+    };
+    const timeline = new SceneTimeline({
+      eventStore: counted,
+      snapshots,
+      interval: 4,
+      writeFactor: 3,
+      // The current scene at revision 4 (what CurrentScenes holds for an open canvas).
+      currentScene: (canvasId, revision) =>
+        canvasId === 'c' && revision === 4
+          ? CompactScene.of(Object.values(foldScene({}, events.slice(0, 4))))
+          : null,
+    });
+    for (const record of records) timeline.snapshotAfter(record);
+    await timeline.settled();
+    expect(logReads).toBe(0);
+    // The same snapshots as when the writer folds the log to start.
+    expect(await snapshots.revisions('c')).toEqual([4, 12, 20]);
+    for (const revision of [4, 12, 20]) {
+      const stored = await snapshots.latest('c', revision);
+      expect(JSON.parse(stored!.body)).toEqual(
+        Object.values(foldScene({}, events.slice(0, revision))),
+      );
+    }
   });
 });

@@ -40,6 +40,11 @@ export interface SceneTimelineOptions {
   gridSceneCapacity?: number;
   /** Where a failed snapshot write is reported (it is a cache: nothing else is affected). */
   onError?: (error: unknown) => void;
+  /**
+   * The scene the server already holds for the canvas at `revision`, if any (a copy): the
+   * writer starts following a canvas from it instead of folding the canvas's log.
+   */
+  currentScene?: (canvasId: string, revision: number) => CompactScene | null;
 }
 
 /** Canvases whose latest scene the snapshot writer keeps in memory at most. */
@@ -147,6 +152,20 @@ export class SceneTimeline {
       this.advance(canvasId, head, record);
       this.remember(canvasId, head);
     } else if (record.revision > 0 && record.revision % this.interval === 0) {
+      const current = this.options.currentScene?.(canvasId, record.revision);
+      if (current) {
+        // Start following the canvas here from the scene the server holds (an open canvas):
+        // no fold of its log, whose events would all be parsed and held at once. The grid
+        // point's snapshot is stored if missing, as the fold would have (serialised now).
+        this.remember(canvasId, { revision: record.revision, scene: current, touched: 0 });
+        const snapshot = snapshotOf(record.revision, event.metadata.eventId, current);
+        this.schedule(async () => {
+          const stored = await this.options.snapshots.latest(canvasId, record.revision);
+          if (stored?.revision !== record.revision)
+            await this.options.snapshots.put(canvasId, snapshot);
+        });
+        return;
+      }
       // Start following the canvas here: one fold from the previous snapshot (which writes
       // this grid point if it is missing), then the events that came in meanwhile.
       const pending: RecordedEvent[] = [];

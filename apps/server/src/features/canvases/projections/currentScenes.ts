@@ -75,6 +75,12 @@ export class CurrentScenes {
     return { revision, elements: elementsOf(current) };
   }
 
+  /** A copy of the loaded scene when it is at `revision` (nothing is loaded for the asking). */
+  compactAt(canvasId: string, revision: number): CompactScene | null {
+    const current = this.loaded.get(canvasId);
+    return current?.revision === revision ? current.scene.copy() : null;
+  }
+
   /** Folds a committed event into the scene of its canvas, if that scene is loaded or loading. */
   apply(record: RecordedEvent<Event>): void {
     if (!record.streamName.startsWith('canvas-')) return;
