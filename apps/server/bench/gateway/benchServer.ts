@@ -4,7 +4,8 @@
  * own code. Driven over IPC by `serverProcess.ts`, one answer per request, in order:
  * `{ type: 'fixture', rooms, perRoom }` → `{ fixture }` (tokens and canvas ids);
  * `{ type: 'start' }` → `{}` (CPU and peak RSS count from here);
- * `{ type: 'stats' }` → `ServerStats` since the last start.
+ * `{ type: 'stats' }` → `ServerStats` since the last start;
+ * `{ type: 'held' }` → `HeldMemory`: after a full garbage collection, what the process keeps.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
@@ -30,8 +31,24 @@ export interface ServerStats {
   loopDelayMaxMs: number;
 }
 
+/** What the process keeps once garbage is collected (the soak's growth, without GC's sawtooth). */
+export interface HeldMemory {
+  rssBytes: number;
+  heapUsedBytes: number;
+}
+
 export type ServerRequest =
-  { type: 'fixture'; rooms: number; perRoom: number } | { type: 'start' } | { type: 'stats' };
+  | { type: 'fixture'; rooms: number; perRoom: number }
+  | { type: 'start' }
+  | { type: 'stats' }
+  | { type: 'held' };
+
+/** Memory after a full collection (the process runs with --expose-gc). */
+function heldMemory(): HeldMemory {
+  (globalThis as { gc?: () => void }).gc?.();
+  const { rss, heapUsed } = process.memoryUsage();
+  return { rssBytes: rss, heapUsedBytes: heapUsed };
+}
 
 /**
  * CPU and peak RSS since the last `start`; RSS is sampled every 25 ms, often enough for the
@@ -82,6 +99,7 @@ process.on('message', (request: ServerRequest) => {
       usage.start();
       process.send!({});
     } else if (request.type === 'stats') process.send!(usage.stats());
+    else if (request.type === 'held') process.send!(heldMemory());
     else process.send!({ fixture: await server.fixture(request.rooms, request.perRoom) });
   })();
 });

@@ -3,7 +3,7 @@ import { fork } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { Fixture, ServerRequest, ServerStats } from './benchServer';
+import type { Fixture, HeldMemory, ServerRequest, ServerStats } from './benchServer';
 
 export type ServerMode = 'tabula' | 'relay';
 
@@ -13,6 +13,8 @@ export interface ServerProcess {
   /** CPU and peak RSS count from now on. */
   start(): Promise<void>;
   stats(): Promise<ServerStats>;
+  /** Memory after a full garbage collection. */
+  held(): Promise<HeldMemory>;
   stop(): Promise<void>;
 }
 
@@ -27,7 +29,7 @@ export function startServer(
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
   const child: ChildProcess = fork(script, [mode], {
-    execArgv: ['--import', 'tsx', ...profile],
+    execArgv: ['--import', 'tsx', '--expose-gc', ...profile],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     env: { ...process.env, ...env },
   });
@@ -68,6 +70,7 @@ export function startServer(
           await ask({ type: 'start' });
         },
         stats: () => ask<ServerStats>({ type: 'stats' }),
+        held: () => ask<HeldMemory>({ type: 'held' }),
         stop,
       });
     });
