@@ -12,21 +12,10 @@ import {
   startTestPostgres,
 } from '../../../../apps/server/test/support/postgres';
 import type { TestPostgres } from '../../../../apps/server/test/support/postgres';
-import { PRESENCE_TTL_MS } from '../support/cluster';
-import { startHaproxy } from '../support/haproxy';
-import type { TestHaproxy } from '../support/haproxy';
-import { startRedis } from '../support/redisServer';
-import type { TestRedis } from '../support/redisServer';
-import { TabulaNode } from '../support/tabulaNode';
+import { startNodes } from '../support/cluster';
+import type { Cluster } from '../support/cluster';
 
-export interface BenchCluster {
-  /** The balancer's address. */
-  url: string;
-  nodes: TabulaNode[];
-  /** Resolves once the balancer sends requests to the node `name` (again). */
-  serving(name: string): Promise<void>;
-  stop(): Promise<void>;
-}
+export type BenchCluster = Pick<Cluster, 'url' | 'nodes' | 'serving' | 'stop'>;
 
 /** The shared PostgreSQL, or undefined (after printing why) where its binaries are missing. */
 export async function startBenchPostgres(): Promise<TestPostgres | undefined> {
@@ -42,33 +31,9 @@ export async function startBenchCluster(
   size: number,
 ): Promise<BenchCluster> {
   clusters += 1;
-  const nodes: TabulaNode[] = [];
-  let redis: TestRedis | undefined;
-  let proxy: TestHaproxy | undefined;
-  const stop = async () => {
-    await proxy?.stop();
-    await Promise.all(nodes.map((node) => node.stop()));
-    for (const node of nodes) node.remove();
-    await redis?.stop();
-  };
-  try {
-    const eventStoreUrl = await postgres.createDatabase(`tabula_bench_${clusters}`);
-    redis = await startRedis();
-    const env = {
-      EVENTSTORE_URL: eventStoreUrl,
-      REDIS_URL: redis.url,
-      PRESENCE_TTL_MS: String(PRESENCE_TTL_MS),
-      AUTH_RATE_PER_IP_PER_MINUTE: '1000000',
-      SOCKET_MESSAGES_PER_SECOND: '1000000',
-    };
-    for (let i = 1; i <= size; i++) nodes.push(await TabulaNode.create(`node${i}`, env));
-    // One at a time: the first creates the schema the others find.
-    for (const node of nodes) await node.start();
-    proxy = await startHaproxy(nodes);
-    const balancer = proxy;
-    return { url: balancer.url, nodes, serving: (name) => balancer.serving(name), stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+  const eventStoreUrl = await postgres.createDatabase(`tabula_bench_${clusters}`);
+  return startNodes(eventStoreUrl, size, {
+    AUTH_RATE_PER_IP_PER_MINUTE: '1000000',
+    SOCKET_MESSAGES_PER_SECOND: '1000000',
+  });
 }

@@ -7,7 +7,6 @@ import {
   postgresBinariesOrSkip,
   startTestPostgres,
 } from '../../../../apps/server/test/support/postgres';
-import type { TestPostgres } from '../../../../apps/server/test/support/postgres';
 import { startHaproxy } from './haproxy';
 import type { TestHaproxy } from './haproxy';
 import { startRedis } from './redisServer';
@@ -35,24 +34,47 @@ export interface Cluster {
 export async function startCluster(size = 3): Promise<Cluster | undefined> {
   const binDir = postgresBinariesOrSkip('cluster');
   if (!binDir) return undefined;
-  const parts: { postgres?: TestPostgres; redis?: TestRedis; proxy?: TestHaproxy } = {};
+  const postgres = await startTestPostgres(binDir);
+  try {
+    const nodes = await startNodes(await postgres.createDatabase('tabula'), size);
+    return {
+      ...nodes,
+      stop: async () => {
+        await nodes.stop();
+        await postgres.stop();
+      },
+    };
+  } catch (error) {
+    await postgres.stop();
+    throw error;
+  }
+}
+
+/**
+ * Everything but the database: a Redis of its own, `size` nodes on the log at `eventStoreUrl`
+ * (with `extraEnv` besides the cluster's environment) and HAProxy in front. `stop` stops these.
+ */
+export async function startNodes(
+  eventStoreUrl: string,
+  size: number,
+  extraEnv: Record<string, string> = {},
+): Promise<Cluster> {
+  const parts: { redis?: TestRedis; proxy?: TestHaproxy } = {};
   const nodes: TabulaNode[] = [];
   const stop = async () => {
     await parts.proxy?.stop();
     await Promise.all(nodes.map((node) => node.stop()));
     for (const node of nodes) node.remove();
     await parts.redis?.stop();
-    await parts.postgres?.stop();
   };
   try {
-    parts.postgres = await startTestPostgres(binDir);
     parts.redis = await startRedis();
-    const eventStoreUrl = await parts.postgres.createDatabase('tabula');
     // A short presence TTL: a dead node's users go offline within seconds.
     const env = {
       EVENTSTORE_URL: eventStoreUrl,
       REDIS_URL: parts.redis.url,
       PRESENCE_TTL_MS: String(PRESENCE_TTL_MS),
+      ...extraEnv,
     };
     for (let i = 1; i <= size; i++) nodes.push(await TabulaNode.create(`node${i}`, env));
     // One at a time: the first creates the schema the others find.
