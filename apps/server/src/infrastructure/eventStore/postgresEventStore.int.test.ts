@@ -7,8 +7,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -26,11 +24,7 @@ import { appendTo, openPostgresEventStore } from './postgresEventStore';
 import type { PostgresEventStore } from './postgresEventStore';
 import { APPEND_LOCK_KEY } from './postgresSchema';
 import { positionCursorSubscription } from './postgresSubscription';
-import { openAdapters } from '../../adapters';
-import { createApp } from '../../app';
-import { parseConfig } from '../../config';
 import { postgresBinariesOrSkip, startTestPostgres } from '../../../test/support/postgres';
-import { newUser } from '../../../test/testServer';
 import type { TestPostgres } from '../../../test/support/postgres';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -58,62 +52,6 @@ if (binDir === undefined) {
     () => openPostgresEventStore<ContractEvent>({ connectionString: contractUrl }),
     { rejectsPartialDuplicates: true, erasesFromAllAtOnce: true, erasedStreamCountsAsNew: true },
   );
-
-  describe('the server on EVENTSTORE_URL=postgres://', () => {
-    it('keeps accounts and canvases in PostgreSQL, across a restart of the server', async () => {
-      const url = await cluster.createDatabase('server');
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'tabula-pg-server-'));
-      const config = parseConfig({ EVENTSTORE_URL: url, DATA_DIR: dataDir, DEMO_ACCOUNTS: 'off' });
-      const start = async () => {
-        const adapters = await openAdapters(config);
-        const app = await createApp({
-          ...adapters,
-          demo: { enabled: false, password: 'unused-demo-password' },
-          logError: () => undefined,
-        });
-        const base = await app.listen(0, '127.0.0.1');
-        const call = async (route: string, body?: unknown, token?: string) => {
-          const response = await fetch(base + route, {
-            method: body === undefined ? 'GET' : 'POST',
-            headers: {
-              'content-type': 'application/json',
-              ...(token ? { 'auth-token': token } : {}),
-            },
-            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-          });
-          return {
-            status: response.status,
-            body: (await response.json()) as { data?: unknown },
-          };
-        };
-        return { call, stop: async () => (await app.close(), await adapters.close()) };
-      };
-      try {
-        const first = await start();
-        const signedUp = await first.call('/auth/createuser', newUser('pg'));
-        expect(signedUp.status).toBe(201);
-        const { token } = signedUp.body.data as { token: string };
-        expect(
-          (await first.call('/canvas/createcanvas', { name: 'On PostgreSQL' }, token)).status,
-        ).toBe(201);
-        await first.stop();
-
-        const db = new pg.Client({ connectionString: url });
-        await db.connect();
-        const { rows } = await db.query<{ count: string }>('SELECT count(*) FROM tabula_events');
-        await db.end();
-        expect(Number(rows[0]!.count)).toBeGreaterThan(0);
-
-        const second = await start();
-        const canvases = await second.call('/canvas/getallcanvases', undefined, token);
-        await second.stop();
-        expect(canvases.status).toBe(200);
-        expect(JSON.stringify(canvases.body)).toContain('On PostgreSQL');
-      } finally {
-        rmSync(dataDir, { recursive: true, force: true });
-      }
-    });
-  });
 
   describe('postgres event store across connections and processes', () => {
     const opened: { close(): Promise<unknown> }[] = [];
