@@ -58,9 +58,12 @@ export class CompactScene {
         : event.type === 'CanvasRestored'
           ? [...this.texts.keys()]
           : [];
-    const parsed = parseShared(named.map((id) => this.texts.get(id)!)) as SceneElement[];
-    // Own data properties, whatever the id (`__proto__` included).
-    return Object.fromEntries(parsed.map((element) => [element.id, element]));
+    return byId(parseShared(named.map((id) => this.texts.get(id)!)) as SceneElement[]);
+  }
+
+  /** Every element, tombstones included, as a fresh record by id. */
+  record(): Record<string, SceneElement> {
+    return byId(this.elements());
   }
 
   /** Every element, tombstones included, parsed afresh (in the order the ids first came). */
@@ -78,4 +81,9 @@ export class CompactScene {
     this.textBytes += text.length - (this.texts.get(element.id)?.length ?? 0);
     this.texts.set(element.id, text);
   }
+}
+
+/** Elements by id, as own data properties whatever the id (`__proto__` included). */
+function byId(elements: readonly SceneElement[]): Record<string, SceneElement> {
+  return Object.fromEntries(elements.map((element) => [element.id, element]));
 }

@@ -42,10 +42,7 @@ export class GridScenes {
     const entry = this.entries.get(key)!;
     this.entries.delete(key);
     this.entries.set(key, entry);
-    const scene = Object.fromEntries(
-      entry.scene.elements().map((element) => [element.id, element]),
-    );
-    return { revision: best, scene };
+    return { revision: best, scene: entry.scene.record() };
   }
 
   /** Keeps a copy of `scene` as the scene after `revision`. */

@@ -3,7 +3,7 @@
  * for the sockets of this node that have the canvas open. Entries are folded on the scene just before them, kept per recently
  * active canvas so a busy canvas costs one fold step per event, not a scene load.
  */
-import type { CanvasEvent, Event, SceneElement } from '@tabula/domain';
+import type { CanvasEvent, Event } from '@tabula/domain';
 import type { HistoryEntry } from '@tabula/domain/protocol';
 import type { RecordedEvent } from '../../../infrastructure/eventStore/eventStore';
 import { CompactScene } from './compactScene';
@@ -44,7 +44,7 @@ export class HistoryFeed {
     // The entry reads (and folds) what the scene holds of the elements the event names, and
     // the whole scene only when a drawing deletes (to tell whether it cleared the canvas).
     const deletes = event.type === 'LineDrawn' && event.data.elements.some((e) => e.isDeleted);
-    const before = deletes ? compact && byId(compact.elements()) : compact?.known(event);
+    const before = deletes ? compact?.record() : compact?.known(event);
     const { entry, scene } = await this.options.queries.entryOf(canvasId, logged, before);
     if (compact) compact.apply(event);
     this.heads.delete(canvasId);
@@ -55,8 +55,4 @@ export class HistoryFeed {
     if (this.heads.size > HEADS) this.heads.delete(this.heads.keys().next().value!);
     this.options.emit(canvasId, entry);
   }
-}
-
-function byId(elements: SceneElement[]): Record<string, SceneElement> {
-  return Object.fromEntries(elements.map((element) => [element.id, element]));
 }
