@@ -184,6 +184,14 @@ describe('live collaboration', () => {
 
   it("owner delete: the collaborator is told 'Admin deleted the canvas.'", async () => {
     await inviteAndAccept();
+    // The server tells the canvas's room as soon as the deletion is recorded, before its REST
+    // answer: hold that answer until the owner's own screen has left on the notice (the order a
+    // busy machine produces), and the owner is still told the delete succeeded.
+    await admin.page.route('**/canvas/deletecanvas/**', async (route) => {
+      const response = await route.fetch();
+      await admin.page.waitForURL((url) => url.pathname === '/livecanvases');
+      await route.fulfill({ response });
+    });
     await admin.page.getByRole('button', { name: 'Delete canvas' }).click();
     const popup = admin.page.getByRole('dialog', { name: 'Delete Canvas' });
     await popup.getByRole('button', { name: 'Delete', exact: true }).click();

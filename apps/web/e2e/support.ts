@@ -11,7 +11,7 @@ import {
 } from '@tabula/testing';
 import type { LocalOnlyGuard } from '@tabula/testing';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { keepPageLog } from './pageLog';
+import { keepPageLog, pageLog } from './pageLog';
 
 /** The URL of the server started by globalSetup.ts. */
 export function baseUrl(): string {
@@ -44,8 +44,20 @@ export async function openActor(
     (window as { __TABULA_PROBE__?: boolean }).__TABULA_PROBE__ = true;
   });
   const page = await context.newPage();
-  keepPageLog(page);
+  await keepPageLog(page);
+  await throttleCpu(page);
   return { context, page, guard };
+}
+
+/**
+ * Slows the page's CPU by `E2E_CPU_THROTTLE` (for example 6), to bring out on a quiet machine
+ * the races a busy CI machine shows; unset, the page runs at full speed.
+ */
+async function throttleCpu(page: Page): Promise<void> {
+  const rate = Number(process.env.E2E_CPU_THROTTLE ?? 1);
+  if (!(rate > 1)) return;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }
 
 /** Fails when any request of these actors would have left 127.0.0.1. */
@@ -144,7 +156,13 @@ export function toast(page: Page, text: string): Locator {
  * the timeout is a hang guard.
  */
 export async function expectToast(page: Page, text: string): Promise<void> {
-  await toast(page, text).first().waitFor({ state: 'attached', timeout: 60_000 });
+  try {
+    await toast(page, text).first().waitFor({ state: 'attached', timeout: 60_000 });
+  } catch (error) {
+    throw new Error(`no toast '${text}' on ${pathOf(page)}\nPage log:\n${pageLog(page)}`, {
+      cause: error,
+    });
+  }
 }
 
 /**

@@ -18,12 +18,15 @@ function start(fail?: Error) {
       canvasDeleted: (_, p) => effects.canvasDeleted(p),
     },
   });
-  return { actor: createActor(machine).start(), deleted, effects };
+  const actor = createActor(machine).start();
+  const told: string[] = [];
+  actor.on('deleted', ({ canvasId }) => told.push(canvasId));
+  return { actor, deleted, effects, told };
 }
 
 describe('deleteCanvasMachine', () => {
   it('deletes a personal canvas after Delete, without a realtime notice', async () => {
-    const { actor, deleted, effects } = start();
+    const { actor, deleted, effects, told } = start();
 
     actor.send({ type: 'delete.open', canvasId: 'c1', allowed: true, ownsLiveCanvas: false });
     expect(actor.getSnapshot().value).toBe('open');
@@ -37,6 +40,7 @@ describe('deleteCanvasMachine', () => {
       text: 'Canvas deleted Successfully',
       type: 'alert',
     });
+    expect(told).toEqual(['c1']);
   });
 
   it('sends the delete-canvas notice for a live canvas the user owns', async () => {
@@ -70,7 +74,7 @@ describe('deleteCanvasMachine', () => {
   });
 
   it("shows the server's message when the delete fails", async () => {
-    const { actor, effects } = start(new Error('Not allowed!'));
+    const { actor, effects, told } = start(new Error('Not allowed!'));
 
     actor.send({ type: 'delete.open', canvasId: 'c1', allowed: true, ownsLiveCanvas: false });
     actor.send({ type: 'delete.confirm' });
@@ -78,5 +82,6 @@ describe('deleteCanvasMachine', () => {
 
     expect(effects.canvasDeleted).not.toHaveBeenCalled();
     expect(effects.showAlert).toHaveBeenCalledWith({ text: 'Not allowed!', type: 'danger' });
+    expect(told).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { MESSAGES } from '../../app/constants';
 import { errorMessage } from '../errorMessage';
 import type { AlertType } from '../alerts/alertMachine';
@@ -16,6 +16,12 @@ export type DeleteCanvasEvent =
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' };
 
+/** What the flow tells whoever listens (`actor.on('deleted', …)`): the canvas is gone. */
+export interface CanvasDeletedEmitted {
+  type: 'deleted';
+  canvasId: string;
+}
+
 interface DeleteCanvasContext {
   canvasId: string;
   ownsLiveCanvas: boolean;
@@ -25,10 +31,15 @@ interface DeleteCanvasContext {
  * Deleting a canvas (spec §2 "Popups", §4, §6): the popup opens (or 'Not allowed!' for a
  * canvas not in the user's own list); Delete calls REST `deletecanvas`, then, for a live
  * canvas the user administers, sends the `delete-canvas` realtime notice, and alerts
- * 'Canvas deleted Successfully'. Cancel only closes the popup.
+ * 'Canvas deleted Successfully', and emits `deleted` (a screen showing the canvas leaves it).
+ * Cancel only closes the popup.
  */
 export const deleteCanvasMachine = setup({
-  types: { context: {} as DeleteCanvasContext, events: {} as DeleteCanvasEvent },
+  types: {
+    context: {} as DeleteCanvasContext,
+    events: {} as DeleteCanvasEvent,
+    emitted: {} as CanvasDeletedEmitted,
+  },
   actors: {
     deleteCanvas: fromPromise<void, { canvasId: string }>(async () => {
       throw new Error('deleteCanvas is not provided');
@@ -42,8 +53,12 @@ export const deleteCanvasMachine = setup({
     target: assign((_, params: DeleteCanvasContext) => params),
     showAlert: (_, _params: { text: string; type: AlertType }) => {},
     notifyLiveDeletion: (_, _params: { canvasId: string }) => {},
-    /** Removes the canvas from the app's lists (and leaves its screen if open). */
+    /** Removes the canvas from the app's lists. */
     canvasDeleted: (_, _params: { canvasId: string }) => {},
+    tellDeleted: emit((_, params: { canvasId: string }) => ({
+      type: 'deleted' as const,
+      ...params,
+    })),
   },
 }).createMachine({
   id: 'deleteCanvas',
@@ -90,6 +105,7 @@ export const deleteCanvasMachine = setup({
               },
               { type: 'canvasDeleted', params: ({ context }) => ({ canvasId: context.canvasId }) },
               { type: 'showAlert', params: { text: MESSAGES.deleted, type: 'alert' } },
+              { type: 'tellDeleted', params: ({ context }) => ({ canvasId: context.canvasId }) },
             ],
           },
           {
@@ -97,6 +113,7 @@ export const deleteCanvasMachine = setup({
             actions: [
               { type: 'canvasDeleted', params: ({ context }) => ({ canvasId: context.canvasId }) },
               { type: 'showAlert', params: { text: MESSAGES.deleted, type: 'alert' } },
+              { type: 'tellDeleted', params: ({ context }) => ({ canvasId: context.canvasId }) },
             ],
           },
         ],

@@ -8,7 +8,7 @@ import { useServices } from '../../app/ServicesContext';
 import type { AppServices } from '../../app/services';
 import type { AlertType } from '../alerts/alertMachine';
 import { RealtimeError } from '../../realtime/realtimeClient';
-import { deleteCanvasMachine } from './deleteCanvasMachine';
+import { deletionFlow } from './deletionFlow';
 import { leaveCanvasMachine } from './leaveCanvasMachine';
 import { nameEditMachine } from './nameEditMachine';
 
@@ -53,35 +53,19 @@ export function useNameEdit(canvasId: string, name: string, focusInput: () => vo
   return { actor, editing, saving };
 }
 
-/** The delete flow with its popup; `afterDelete` runs once the canvas is gone. */
+/**
+ * The delete popup of a screen, on the app's one delete flow; `afterDelete` runs once the
+ * canvas is gone if the screen is still there. Leaving the screen closes a popup still open
+ * (a delete already sent goes on and still alerts).
+ */
 export function useDeleteCanvas(afterDelete: (canvasId: string) => void = () => {}) {
   const services = useServices();
-  const actor = useActorRef(
-    useMemo(
-      () =>
-        deleteCanvasMachine.provide({
-          actors: {
-            deleteCanvas: fromPromise(async ({ input }) => {
-              await services.api.deleteCanvas(input.canvasId);
-            }),
-          },
-          actions: {
-            showAlert: alertAction(services),
-            notifyLiveDeletion: (_, { canvasId }) => {
-              services.realtime
-                .current()
-                ?.deleteCanvas(canvasId)
-                .catch(() => undefined);
-            },
-            canvasDeleted: (_, { canvasId }) => {
-              services.store.set((s) => update.canvasDeleted(s, canvasId));
-              afterDelete(canvasId);
-            },
-          },
-        }),
-      [services, afterDelete],
-    ),
-  );
+  const actor = deletionFlow(services);
+  useEffect(() => {
+    const deleted = actor.on('deleted', ({ canvasId }) => afterDelete(canvasId));
+    return () => deleted.unsubscribe();
+  }, [actor, afterDelete]);
+  useEffect(() => () => actor.send({ type: 'delete.cancel' }), [actor]);
   const open = useSelector(actor, (s) => s.matches('open') || s.matches('deleting'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
 
