@@ -173,7 +173,13 @@ export async function openAdapters(config: Config): Promise<Adapters> {
     ]);
     const client = new Redis(config.redisUrl);
     adapterClient = client;
-    socketIoAdapter = createAdapter(client, { streamName: 'tabula:socket.io' });
+    // Made when a Socket.IO server first asks for it: the adapter opens two connections of
+    // its own at once, which only closing that server ends (a command has none to close).
+    let adapter: ReturnType<typeof createAdapter> | undefined;
+    socketIoAdapter = function redisStreamsAdapter(nsp: unknown) {
+      adapter ??= createAdapter(client, { streamName: 'tabula:socket.io' });
+      return adapter(nsp as Parameters<typeof adapter>[0]);
+    };
     // A connection of its own: the adapter's may wait in a blocking stream read.
     const limitsClient = new Redis(config.redisUrl);
     limitsClient.on('error', () => undefined);

@@ -68,11 +68,15 @@ async function verifyAll(audit: CanvasAudit): Promise<number> {
   return differing === 0 ? 0 : 1;
 }
 
+// The exit code is set, not forced: the process ends once its output is written (a forced
+// exit could cut a long history piped to a file).
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => {
+    process.exitCode = code;
+  },
   (error: unknown) => {
     const known = error instanceof UsageError || error instanceof ConfigError;
     console.error(known ? error.message : error);
-    process.exit(2);
+    process.exitCode = 2;
   },
 );

@@ -45,12 +45,7 @@ async function main(): Promise<void> {
   }
 }
 
-// Exits once done: with Redis and PostgreSQL configured, two Redis connections of the
-// adapters outlive their close() (to be tracked down), and a command must end.
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  },
-);
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exitCode = 1;
+});
