@@ -6,7 +6,9 @@
  * flight, sending the next as soon as one is answered: as fast as the server lets it.
  *
  * Cases: `alone` (no abuser), `abuser` (default quotas), `abuserWithoutQuotas`
- * (no quotas: what one socket could do before; the inbound throttle stays). The ratio of the p99s is the verdict.
+ * (no quotas: what one socket could do before; the inbound throttle stays), and
+ * `abuserFreshElements` (default quotas; new elements in every update instead of the same
+ * ones again). The ratio of the p99s is the verdict.
  *
  * The abuser's budget (QUOTA_BYTES_PER_MINUTE) is taken at full speed first; the figures once
  * it is spent (its first refusal) show what the quota holds it to for as long as it goes on.
@@ -55,9 +57,10 @@ async function innocent(socket: Socket, canvasId: string, name: string, until: n
 }
 
 /** Starts the abuser's process, joined and waiting; `go()` starts it, resolving with its report. */
-async function startAbuser(url: string, token: string, canvasId: string) {
+async function startAbuser(url: string, token: string, canvasId: string, payload: Payload) {
   const script = fileURLToPath(new URL('./abuse/abuserProcess.ts', import.meta.url));
-  const child = fork(script, [url, token, canvasId, String(RUN_MS), String(ABUSER_IN_FLIGHT)], {
+  const args = [url, token, canvasId, String(RUN_MS), String(ABUSER_IN_FLIGHT), payload];
+  const child = fork(script, args, {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -76,7 +79,9 @@ async function startAbuser(url: string, token: string, canvasId: string) {
   };
 }
 
-type Case = 'alone' | 'abuser' | 'abuserWithoutQuotas';
+type Case = 'alone' | 'abuser' | 'abuserWithoutQuotas' | 'abuserFreshElements';
+/** What the abuser sends: the same elements every time, or new ones (`abuserProcess.ts`). */
+type Payload = 'same' | 'fresh';
 
 async function runCase(name: Case) {
   const server = await startServer('tabula', {
@@ -89,7 +94,12 @@ async function runCase(name: Case) {
     const bad =
       name === 'alone'
         ? null
-        : await startAbuser(server.url, abuserRoom!.tokens[0]!, abuserRoom!.canvasId);
+        : await startAbuser(
+            server.url,
+            abuserRoom!.tokens[0]!,
+            abuserRoom!.canvasId,
+            name === 'abuserFreshElements' ? 'fresh' : 'same',
+          );
     await server.start();
     const started = performance.now();
     const until = started + RUN_MS;
@@ -133,7 +143,7 @@ async function runCase(name: Case) {
 
 export async function run(): Promise<object> {
   const cases = {} as Record<Case, Awaited<ReturnType<typeof runCase>>>;
-  for (const name of ['alone', 'abuser', 'abuserWithoutQuotas'] as const) {
+  for (const name of ['alone', 'abuser', 'abuserWithoutQuotas', 'abuserFreshElements'] as const) {
     process.stderr.write(`[bench] abuse: ${name}…\n`);
     cases[name] = await runCase(name);
   }
@@ -148,6 +158,8 @@ export async function run(): Promise<object> {
     /** p99 of the innocent room's commit acks with the abuser ÷ without: the verdict. */
     p99RatioWithAbuser: ratio(p99('abuser'), p99('alone')),
     p99RatioWithAbuserWithoutQuotas: ratio(p99('abuserWithoutQuotas'), p99('alone')),
+    /** The same with an abuser that sends new elements each time (default quotas). */
+    p99RatioWithAbuserOfFreshElements: ratio(p99('abuserFreshElements'), p99('alone')),
     /** The same once the abuser's minute budget is spent (its steady state). */
     p99RatioOnceAbuserBudgetSpent: ratio(spentP99, p99('alone')),
   };

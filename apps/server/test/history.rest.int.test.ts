@@ -323,6 +323,27 @@ describe('canvas history', () => {
     });
   });
 
+  it('gives a drawing that resends held copies the same live entry as the history call', async () => {
+    const canvasId = await sharedCanvas();
+    await draw(ownerSocket, canvasId, [element('held'), element('held-too')]);
+    // The same copies again (the server skips them unparsed), beside a new element, and one
+    // id named twice (its held copy, then a newer one), which the skip must leave to the rule.
+    const again = [
+      element('held'),
+      element('fresh'),
+      element('held-too'),
+      element('held-too', { version: 2, versionNonce: 9 }),
+    ];
+    const heard = nextEvent<HistoryAppendedMessage>(guestSocket, 'history-appended');
+    const revision = await draw(ownerSocket, canvasId, again);
+    let message = await heard;
+    while (message.entry.revision < revision)
+      message = await nextEvent(guestSocket, 'history-appended');
+    const [logged] = (await get<HistoryPage>(`/canvas/history/${canvasId}?limit=1`)).entries;
+    expect(message.entry).toEqual(logged);
+    expect(message.entry.summary).toMatchObject({ added: [{ id: 'fresh', type: 'rectangle' }] });
+  });
+
   it('lets a socket watch a canvas without its board: history entries, no drawing frames; strangers get NOT_FOUND', async () => {
     const canvasId = await sharedCanvas();
     const watcher = await server.socket(guest.token);

@@ -1,9 +1,11 @@
 /**
  * The abusive client of `abuse.bench.ts`, in a process of its own so that building and
  * sending its big updates does not slow the innocent clients' process. Argv: server URL,
- * token, canvas id, run ms, updates in flight. It keeps that many `canvas-update`s of ~240 KB
- * of elements (the same ones, built once) in flight, each sent as soon as the previous one of its lane is answered, and
- * reports its counts over IPC when done.
+ * token, canvas id, run ms, updates in flight, and `same` or `fresh`. It keeps that many
+ * `canvas-update`s of ~240 KB of elements in flight, each sent as soon as the previous one of
+ * its lane is answered, and reports its counts over IPC when done. `same`: the same elements
+ * every time (built once: the cheapest flood to send); `fresh`: new element ids every time
+ * (new content, as a drawing would add).
  */
 import { connectRoom } from '../gateway/roomClients';
 import { stroke } from '../gateway/gesture';
@@ -24,7 +26,7 @@ export interface AbuserReport {
 const PAYLOAD = Array.from({ length: ELEMENTS }, (_, i) => stroke(`abuse-${i}`, 40));
 const PAYLOAD_BYTES = Buffer.byteLength(JSON.stringify(PAYLOAD));
 
-const [url, token, canvasId, runMs, inFlight] = process.argv.slice(2);
+const [url, token, canvasId, runMs, inFlight, payload] = process.argv.slice(2);
 const room = await connectRoom(url!, canvasId!, [token!]);
 const socket = room.sockets[0]!;
 process.send!({ ready: true });
@@ -43,7 +45,10 @@ let n = 0;
 const lane = async () => {
   while (performance.now() < until) {
     n += 1;
-    const elements = PAYLOAD;
+    const elements =
+      payload === 'fresh'
+        ? PAYLOAD.map((element) => ({ ...element, id: `${element.id}-${n}` }))
+        : PAYLOAD;
     const ack = await new Promise<{ ok: boolean; error?: { message: string } }>((resolve) =>
       socket.emit('canvas-update', { canvasId, eventId: `abuse-${n}`, elements }, resolve),
     );

@@ -27,6 +27,8 @@ describe('CompactScene', () => {
     const events = [
       drawn(element('a', 1), element('b', 1)),
       drawn(element('a', 3), element('a', 2), element('c', 1)),
+      drawn(element('a', 3), element('c', 1)), // the held copies sent again
+      drawn(element('c', 1), element('a', 4), element('a', 3)), // again, beside a newer copy
       drawn(element('b', 1, { versionNonce: 1 }), element('__proto__', 1)),
       drawn(element('c', 2, { isDeleted: true })),
       { type: 'CanvasRenamed', data: { canvasId: 'c', name: 'n' } } as unknown as CanvasEvent,

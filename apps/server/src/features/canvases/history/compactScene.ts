@@ -43,8 +43,26 @@ export class CompactScene {
 
   /** Folds a drawing or a restore in; other events leave the scene as it is. */
   apply(event: CanvasEvent): void {
-    if (event.type !== 'LineDrawn' && event.type !== 'CanvasRestored') return;
-    for (const winner of winningUpserts(this.known(event), event)) this.put(winner);
+    const folded = this.withoutHeldCopies(event);
+    if (folded.type !== 'LineDrawn' && folded.type !== 'CanvasRestored') return;
+    for (const winner of winningUpserts(this.known(folded), folded)) this.put(winner);
+  }
+
+  /**
+   * A drawing without the elements it sends again unchanged: an element whose text is the
+   * one held, and whose id the drawing names once, can neither win nor count in a history
+   * entry, so folding the rest gives the same scene and the same entry without parsing or
+   * comparing it (a client that resends a big drawing costs a string comparison per element).
+   */
+  withoutHeldCopies(event: CanvasEvent): CanvasEvent {
+    if (event.type !== 'LineDrawn') return event;
+    const named = new Map<string, number>();
+    for (const { id } of event.data.elements) named.set(id, (named.get(id) ?? 0) + 1);
+    const elements = event.data.elements.filter(
+      (element) => named.get(element.id)! > 1 || this.texts.get(element.id) !== jsonOf(element),
+    );
+    if (elements.length === event.data.elements.length) return event;
+    return { ...event, data: { ...event.data, elements } };
   }
 
   /**

@@ -39,14 +39,14 @@ export class HistoryFeed {
       return;
     }
     const head = this.heads.get(canvasId);
-    const logged = { revision: record.revision, event };
     const compact = head?.revision === record.revision - 1 ? head.scene : undefined;
+    const logged = { revision: record.revision, event: compact?.withoutHeldCopies(event) ?? event };
     // The entry reads (and folds) what the scene holds of the elements the event names, and
     // the whole scene only when a drawing deletes (to tell whether it cleared the canvas).
     const deletes = event.type === 'LineDrawn' && event.data.elements.some((e) => e.isDeleted);
-    const before = deletes ? compact?.record() : compact?.known(event);
+    const before = deletes ? compact?.record() : compact?.known(logged.event);
     const { entry, scene } = await this.options.queries.entryOf(canvasId, logged, before);
-    if (compact) compact.apply(event);
+    if (compact) compact.apply(logged.event);
     this.heads.delete(canvasId);
     this.heads.set(canvasId, {
       revision: record.revision,
