@@ -7,32 +7,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openAdapters } from '../src/adapters';
 import { createApp } from '../src/app';
 import { parseConfig } from '../src/config';
-import { postgresBinariesOrSkip, startTestPostgres } from './support/postgres';
-import type { TestPostgres } from './support/postgres';
+import { postgresForFile } from './support/postgresSuite';
 import { newUser } from './testServer';
 
-const binDir = postgresBinariesOrSkip('postgresServer.int.test');
+const TITLE = 'the server on EVENTSTORE_URL=postgres://';
+const cluster = postgresForFile('postgresServer.int.test', TITLE);
 
-if (binDir === undefined) {
-  describe.skip('the server on EVENTSTORE_URL=postgres://', () => {
-    it('needs PostgreSQL server binaries', () => undefined);
-  });
-} else {
-  let cluster: TestPostgres;
-  beforeAll(async () => {
-    cluster = await startTestPostgres(binDir);
-  });
-  afterAll(async () => {
-    await cluster?.stop();
-  });
-
-  describe('the server on EVENTSTORE_URL=postgres://', () => {
+if (cluster) {
+  describe(TITLE, () => {
     it('keeps accounts and canvases in PostgreSQL, across a restart of the server', async () => {
-      const url = await cluster.createDatabase('server');
+      const url = await cluster().createDatabase('server');
       const dataDir = mkdtempSync(path.join(tmpdir(), 'tabula-pg-server-'));
       const config = parseConfig({ EVENTSTORE_URL: url, DATA_DIR: dataDir, DEMO_ACCOUNTS: 'off' });
       const start = async () => {

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Subject } from 'rxjs';
 import type { Subscription } from 'rxjs';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { describeEventStoreContract, testEvent } from './eventStore.contract';
 import type { ContractEvent } from './eventStore.contract';
@@ -24,27 +24,18 @@ import { appendTo, openPostgresEventStore } from './postgresEventStore';
 import type { PostgresEventStore } from './postgresEventStore';
 import { APPEND_LOCK_KEY } from './postgresSchema';
 import { positionCursorSubscription } from './postgresSubscription';
-import { postgresBinariesOrSkip, startTestPostgres } from '../../../test/support/postgres';
-import type { TestPostgres } from '../../../test/support/postgres';
+import { postgresForFile } from '../../../test/support/postgresSuite';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const binDir = postgresBinariesOrSkip('postgresEventStore.int.test');
+const postgres = postgresForFile('postgresEventStore.int.test', 'EventStore contract: postgres');
 const until = (condition: () => boolean | Promise<boolean>): Promise<boolean> =>
   vi.waitUntil(condition, { timeout: 15_000, interval: 20 });
 
-if (binDir === undefined) {
-  describe.skip('EventStore contract: postgres', () => {
-    it('needs PostgreSQL server binaries', () => undefined);
-  });
-} else {
-  let cluster: TestPostgres;
+if (postgres) {
+  const cluster = postgres; // the running cluster, in every test below
   let contractUrl = '';
   beforeAll(async () => {
-    cluster = await startTestPostgres(binDir);
-    contractUrl = await cluster.createDatabase('contract');
-  });
-  afterAll(async () => {
-    await cluster?.stop();
+    contractUrl = await cluster().createDatabase('contract');
   });
 
   describeEventStoreContract(
@@ -63,7 +54,7 @@ if (binDir === undefined) {
 
     /** A fresh database per case: positions in it are this case's alone. */
     async function freshDatabase(): Promise<string> {
-      return cluster.createDatabase(`case_${randomUUID().replaceAll('-', '')}`);
+      return cluster().createDatabase(`case_${randomUUID().replaceAll('-', '')}`);
     }
     async function store(url: string, pollIntervalMs = 3_600_000) {
       const opening = await openPostgresEventStore<ContractEvent>({
@@ -243,7 +234,7 @@ if (binDir === undefined) {
       const reader = await store(url); // no polling: only LISTEN and reconnection wake it
       const seen = collect(reader);
       const writer = await client(url);
-      const admin = await client(cluster.url('postgres'));
+      const admin = await client(cluster().url('postgres'));
       const listeners = async (): Promise<number> =>
         (
           await admin.query(

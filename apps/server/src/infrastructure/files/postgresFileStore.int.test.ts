@@ -1,25 +1,15 @@
 /** The file store contract on PostgreSQL, against a cluster this file starts. */
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { postgresBinariesOrSkip, startTestPostgres } from '../../../test/support/postgres';
-import type { TestPostgres } from '../../../test/support/postgres';
+import { beforeAll } from 'vitest';
+import { postgresForFile } from '../../../test/support/postgresSuite';
 import { describeFileStoreContract } from './fileStore.contract';
 import { openPostgresFileStore } from './postgresFileStore';
 
-const binDir = postgresBinariesOrSkip('postgresFileStore.int.test');
+const cluster = postgresForFile('postgresFileStore.int.test', 'FileStore contract: postgres');
 
-if (binDir === undefined) {
-  describe.skip('FileStore contract: postgres', () => {
-    it('needs PostgreSQL server binaries', () => undefined);
-  });
-} else {
-  let cluster: TestPostgres;
+if (cluster) {
   let url = '';
   beforeAll(async () => {
-    cluster = await startTestPostgres(binDir);
-    url = await cluster.createDatabase('files');
-  });
-  afterAll(async () => {
-    await cluster?.stop();
+    url = await cluster().createDatabase('files');
   });
   describeFileStoreContract('postgres', () => openPostgresFileStore({ connectionString: url }));
 }
