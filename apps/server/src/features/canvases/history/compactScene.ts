@@ -43,9 +43,13 @@ export class CompactScene {
 
   /** Folds a drawing or a restore in; other events leave the scene as it is. */
   apply(event: CanvasEvent): void {
-    const folded = this.withoutHeldCopies(event);
-    if (folded.type !== 'LineDrawn' && folded.type !== 'CanvasRestored') return;
-    for (const winner of winningUpserts(this.known(folded), folded)) this.put(winner);
+    this.applyChanges(this.withoutHeldCopies(event));
+  }
+
+  /** `apply` for an event `withoutHeldCopies` has already made. */
+  applyChanges(changes: CanvasEvent): void {
+    if (changes.type !== 'LineDrawn' && changes.type !== 'CanvasRestored') return;
+    for (const winner of winningUpserts(this.known(changes), changes)) this.put(winner);
   }
 
   /**

@@ -46,7 +46,7 @@ export class HistoryFeed {
     const deletes = event.type === 'LineDrawn' && event.data.elements.some((e) => e.isDeleted);
     const before = deletes ? compact?.record() : compact?.known(logged.event);
     const { entry, scene } = await this.options.queries.entryOf(canvasId, logged, before);
-    if (compact) compact.apply(logged.event);
+    if (compact) compact.applyChanges(logged.event);
     this.heads.delete(canvasId);
     this.heads.set(canvasId, {
       revision: record.revision,
