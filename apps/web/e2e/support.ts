@@ -130,8 +130,17 @@ export async function signIn(page: Page, user: TestUser): Promise<void> {
 
 /** Home, with the user's profile link in the top bar. */
 export async function expectSignedInAs(page: Page, username: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === '/');
-  await page.getByRole('link', { name: username }).first().waitFor();
+  try {
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('link', { name: username }).first().waitFor();
+  } catch (error) {
+    throw new Error(
+      `${username} is not signed in on ${pathOf(page)}\nPage log:\n${pageLog(page)}`,
+      {
+        cause: error,
+      },
+    );
+  }
 }
 
 /** Signs out from the top bar and waits for /signin. */
