@@ -45,6 +45,8 @@ export function summarise(load: LoadResult, stats: ServerStats, loadAverage: num
       rssAtStartMb: round(stats.rssStartBytes / 1024 / 1024),
       rssPeakMb: round(stats.rssPeakBytes / 1024 / 1024),
       rssGrowthMb: round((stats.rssPeakBytes - stats.rssStartBytes) / 1024 / 1024),
+      loopDelayP99Ms: round(stats.loopDelayP99Ms),
+      loopDelayMaxMs: round(stats.loopDelayMaxMs),
       errorsSent: load.serverErrors,
       ...(load.firstServerError ? { firstError: load.firstServerError } : {}),
     },

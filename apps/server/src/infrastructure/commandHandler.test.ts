@@ -108,6 +108,43 @@ describe('CommandHandler', () => {
     expect(result.revision).toBe(2);
   });
 
+  it('a command decides on the cached state without reading the log', async () => {
+    const { store, handler } = await setup();
+    let reads = 0;
+    const readStream = store.readStream.bind(store);
+    store.readStream = (...args) => ((reads += 1), readStream(...args));
+    await handler.handle(stream, draw('owner'));
+    await handler.handle(stream, draw('owner'));
+    expect(reads).toBe(0);
+  });
+
+  it('a command decided on a stale cache is decided again on the fresh state: refused, nothing stored', async () => {
+    const { store, handler } = await setup();
+    await handler.handle(stream, draw('owner'));
+    const other = new CommandHandler<CanvasState, CanvasCommand, CanvasEvent>(store, canvasDecider);
+    await other.handle(stream, {
+      type: 'DeleteCanvas',
+      data: { canvasId },
+      metadata: meta('owner'),
+    });
+    const stored = (await store.readStream(stream)).length;
+    await expect(handler.handle(stream, draw('owner'))).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(await store.readStream(stream)).toHaveLength(stored);
+  });
+
+  it('load sees what another writer appended', async () => {
+    const { store, handler } = await setup();
+    const other = new CommandHandler<CanvasState, CanvasCommand, CanvasEvent>(store, canvasDecider);
+    await other.handle(stream, {
+      type: 'RenameCanvas',
+      data: { canvasId, name: 'Elsewhere' },
+      metadata: meta('owner'),
+    });
+    expect((await handler.load(stream)).state).toMatchObject({ name: 'Elsewhere' });
+  });
+
   it('load sees every command queued before it', async () => {
     const { handler } = await setup();
     void handler.handle(stream, {

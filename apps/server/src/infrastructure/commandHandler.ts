@@ -1,6 +1,7 @@
 /**
- * Runs commands against aggregate streams: load (from an in-memory cache, catching up with
- * whatever other nodes appended), `decide`, and append with the expected revision.
+ * Runs commands against aggregate streams: load (from an in-memory cache; reads catch up with
+ * whatever other nodes appended, commands find out through their expected revision), `decide`,
+ * and append with the expected revision.
  *
  * Commands on one stream are serialised in-process, and those that arrive while the stream's
  * previous append is in flight are decided one after another against the running state and
@@ -160,7 +161,7 @@ export class CommandHandler<State, C extends Command, E extends Event> {
    * and leave no trace. The accepted commands' events are appended together.
    */
   private async decideAndAppend(stream: string, batch: Queued<State, C, E>[]): Promise<void> {
-    const current = await this.catchUp(stream);
+    const current = await this.current(stream, batch);
     let state = current.state;
     const accepted: { entry: Queued<State, C, E>; events: E[]; state: State }[] = [];
     const refused: { entry: Queued<State, C, E>; error: unknown }[] = [];
@@ -215,6 +216,21 @@ export class CommandHandler<State, C extends Command, E extends Event> {
         position: item.events.length ? position : -1,
       });
     }
+  }
+
+  /**
+   * The state to decide on. Commands trust the cached state: their append names its revision,
+   * so if another node (or process) wrote meanwhile the store refuses it and the batch is
+   * decided again on a fresh read (`runBatch`). That saves a read of the log per command.
+   * A read (null command) always catches up: it must see what other nodes appended.
+   */
+  private async current(
+    stream: string,
+    batch: Queued<State, C, E>[],
+  ): Promise<Loaded<State, C, E>> {
+    const cached = this.cache.get(stream);
+    if (cached && batch.every((entry) => entry.command !== null)) return cached;
+    return this.catchUp(stream);
   }
 
   private async catchUp(stream: string): Promise<Loaded<State, C, E>> {
