@@ -108,8 +108,11 @@ export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
   const clock = deps.clock ?? { now: () => new Date() };
   const quotas = { ...DEFAULT_QUOTAS, ...deps.quotas };
   // Shared by the nodes when there are several (REDIS_URL); one process counts alone.
-  const drawingBudget = new MinuteBudget(quotas.bytesPerMinute, clock, deps.sharedState, (error) =>
-    logError(error, 'drawing budget'),
+  const drawingBudget = new MinuteBudget(
+    { perMinute: quotas.bytesPerMinute, burst: Math.min(quotas.burstBytes, quotas.bytesPerMinute) },
+    clock,
+    deps.sharedState,
+    (error) => logError(error, 'drawing budget'),
   );
   const context: AppContext = {
     eventStore: deps.eventStore,

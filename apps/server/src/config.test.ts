@@ -97,6 +97,7 @@ describe('QUOTA_* and AUTH_FAILED_LOGINS_PER_IP', () => {
   it('take whole numbers', () => {
     const config = parseConfig({
       QUOTA_BYTES_PER_MINUTE: '2048',
+      QUOTA_BURST_BYTES: '1024',
       QUOTA_ELEMENTS_PER_CANVAS: '10',
       QUOTA_BYTES_PER_CANVAS: '4096',
       QUOTA_CANVASES_PER_USER: '3',
@@ -104,6 +105,7 @@ describe('QUOTA_* and AUTH_FAILED_LOGINS_PER_IP', () => {
     });
     expect(config.quotas).toEqual({
       bytesPerMinute: 2048,
+      burstBytes: 1024,
       elementsPerCanvas: 10,
       bytesPerCanvas: 4096,
       canvasesPerUser: 3,

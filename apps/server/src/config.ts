@@ -226,6 +226,7 @@ function quotas(env: Env): QuotaConfig {
   const fallback = DEFAULT_QUOTAS;
   return {
     bytesPerMinute: integer(env, 'QUOTA_BYTES_PER_MINUTE', fallback.bytesPerMinute, 1024, most),
+    burstBytes: integer(env, 'QUOTA_BURST_BYTES', fallback.burstBytes, 1024, most),
     elementsPerCanvas: integer(
       env,
       'QUOTA_ELEMENTS_PER_CANVAS',

@@ -19,6 +19,7 @@ import { emitWithAck, startTestServer } from './testServer';
 
 const GENEROUS: QuotaConfig = {
   bytesPerMinute: 1e12,
+  burstBytes: 1e12,
   elementsPerCanvas: 1e9,
   bytesPerCanvas: 1e12,
   canvasesPerUser: 1e6,
@@ -95,6 +96,25 @@ describe('quotas', () => {
     expect(await emitWithAck(socket, 'get-all-collaborator-canvases')).toMatchObject({ ok: true });
     now += 120_000; // the overshoot of the first update is paid back, then a minute's budget
     expect(await draw(socket, canvasId, [stroke('b')])).toMatchObject({ ok: true });
+  });
+
+  it('burst: a user saves at most the burst at once, then at the minute’s rate', async () => {
+    const size = bytesOf([stroke('a')]);
+    // A minute's budget of 100 strokes, but no more than about 1.5 at once.
+    const { app, socket, canvasId } = await start({
+      bytesPerMinute: size * 100,
+      burstBytes: Math.floor(size * 1.5),
+    });
+    expect(await draw(socket, canvasId, [stroke('a')])).toMatchObject({ ok: true });
+    expect(await draw(socket, canvasId, [stroke('b')])).toMatchObject({ ok: true });
+    await expectRefused(
+      app,
+      socket,
+      () => draw(socket, canvasId, [stroke('c')]),
+      QUOTA_BYTES_PER_MINUTE_REACHED,
+    );
+    now += 1_000; // 1 s refills 1.67 strokes: the overshoot of half a stroke, and more
+    expect(await draw(socket, canvasId, [stroke('c')])).toMatchObject({ ok: true });
   });
 
   it('elements per canvas: new elements past the limit are refused; changing existing ones is not', async () => {

@@ -95,7 +95,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       socketMessagesPerSecond: 10_000,
     },
     // Suites that draw a lot must not meet the per-minute drawing quota (quotas.int.test.ts).
-    quotas: { bytesPerMinute: Number.MAX_SAFE_INTEGER },
+    quotas: { bytesPerMinute: Number.MAX_SAFE_INTEGER, burstBytes: Number.MAX_SAFE_INTEGER },
     logError: () => undefined,
     ...options.overrides,
   });

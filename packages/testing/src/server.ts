@@ -21,6 +21,7 @@ const GENEROUS_LIMITS: Record<string, string> = {
   SOCKET_MESSAGES_PER_SECOND: '100000',
   // Suites draw fast from one user: the per-minute drawing quota is for people, not them.
   QUOTA_BYTES_PER_MINUTE: '1000000000000',
+  QUOTA_BURST_BYTES: '1000000000000',
 };
 
 export interface StartTabulaServerOptions {

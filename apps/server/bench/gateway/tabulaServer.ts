@@ -21,6 +21,7 @@ import type { BenchServer, Fixture } from './benchServer';
 
 const NO_QUOTAS = {
   bytesPerMinute: Number.MAX_SAFE_INTEGER,
+  burstBytes: Number.MAX_SAFE_INTEGER,
   elementsPerCanvas: Number.MAX_SAFE_INTEGER,
   bytesPerCanvas: Number.MAX_SAFE_INTEGER,
   canvasesPerUser: Number.MAX_SAFE_INTEGER,

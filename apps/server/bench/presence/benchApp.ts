@@ -39,7 +39,9 @@ export async function startBenchApp(overrides: Partial<AppDeps> = {}) {
     },
     logError: () => undefined,
     // The fixture draws a big canvas in seconds: no per-minute drawing quota here.
-    ...({ quotas: { bytesPerMinute: Number.MAX_SAFE_INTEGER } } as unknown as Partial<AppDeps>),
+    ...({
+      quotas: { bytesPerMinute: Number.MAX_SAFE_INTEGER, burstBytes: Number.MAX_SAFE_INTEGER },
+    } as unknown as Partial<AppDeps>),
     ...overrides,
   });
   const url = await app.listen(0);

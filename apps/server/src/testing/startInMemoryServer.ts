@@ -55,7 +55,7 @@ export async function startInMemoryServer(
       failedLoginsPerIp: 100_000,
       socketMessagesPerSecond: 100_000,
     },
-    quotas: { bytesPerMinute: Number.MAX_SAFE_INTEGER },
+    quotas: { bytesPerMinute: Number.MAX_SAFE_INTEGER, burstBytes: Number.MAX_SAFE_INTEGER },
     logError: () => undefined,
     ...overrides,
   });

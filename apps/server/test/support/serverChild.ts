@@ -61,6 +61,7 @@ export function startServerChild(
       AUTH_FAILED_LOGINS_PER_IP: '100000',
       SOCKET_MESSAGES_PER_SECOND: '100000',
       QUOTA_BYTES_PER_MINUTE: '1000000000000',
+      QUOTA_BURST_BYTES: '1000000000000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -33,6 +33,7 @@ export async function startLiveServer(allowedOrigins: readonly string[]): Promis
     AUTH_FAILED_LOGINS_PER_IP: '100000',
     SOCKET_MESSAGES_PER_SECOND: '100000',
     QUOTA_BYTES_PER_MINUTE: '1000000000000',
+    QUOTA_BURST_BYTES: '1000000000000',
   });
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
     cwd: REPO_ROOT,

@@ -70,7 +70,12 @@ describe('shared state', () => {
   it('the drawing budget spent on one node is spent on the other', async () => {
     const clock = { now: () => new Date(1_000_000) };
     const [onA, onB] = clients.map(
-      (client) => new MinuteBudget(1_000, clock, createRedisSharedState(client, prefix)),
+      (client) =>
+        new MinuteBudget(
+          { perMinute: 1_000, burst: 1_000 },
+          clock,
+          createRedisSharedState(client, prefix),
+        ),
     );
     await onA!.assertLeft('grace');
     expect(onA!.take('grace', 700)).toBe(true);

@@ -9,6 +9,7 @@ import type { SharedState } from '../../../infrastructure/sharedState/sharedStat
 import { MinuteBudget } from './minuteBudget';
 
 const PER_MINUTE = 1_000;
+const RATE = { perMinute: PER_MINUTE, burst: PER_MINUTE };
 
 function fixedClock() {
   let ms = 1_000_000;
@@ -23,7 +24,7 @@ function fixedClock() {
 describe('drawing budget of one node', () => {
   it('accepts while some budget is left, refuses once spent, and refills over the minute', async () => {
     const clock = fixedClock();
-    const budget = new MinuteBudget(PER_MINUTE, clock);
+    const budget = new MinuteBudget(RATE, clock);
     expect(budget.take('u', 600)).toBe(true);
     // Some left: the write is accepted whole and the budget goes below zero.
     expect(budget.take('u', 600)).toBe(true);
@@ -36,6 +37,23 @@ describe('drawing budget of one node', () => {
     await expect(budget.assertLeft('u')).resolves.toBeUndefined();
     expect(budget.take('u', 1)).toBe(true);
   });
+
+  it('holds at most the burst: after a pause the user may save the burst at once, no more', async () => {
+    const clock = fixedClock();
+    const budget = new MinuteBudget({ perMinute: PER_MINUTE, burst: 300 }, clock);
+    expect(budget.take('u', 200)).toBe(true);
+    expect(budget.take('u', 200)).toBe(true); // 100 were left: taken whole, now -100
+    expect(budget.take('u', 1)).toBe(false);
+    // Refilled at the minute's rate: 100 back after 6 s, and some left after 6.06 s.
+    clock.advance(6_000);
+    expect(budget.take('u', 1)).toBe(false);
+    clock.advance(60);
+    expect(budget.take('u', 1)).toBe(true);
+    // A long pause fills the bucket to the burst, not to a minute's worth.
+    clock.advance(600_000);
+    expect(budget.take('u', 300)).toBe(true);
+    expect(budget.take('u', 1)).toBe(false);
+  });
 });
 
 describe('drawing budget shared by two nodes', () => {
@@ -43,8 +61,8 @@ describe('drawing budget shared by two nodes', () => {
     const clock = fixedClock();
     return {
       clock,
-      a: new MinuteBudget(PER_MINUTE, clock, state),
-      b: new MinuteBudget(PER_MINUTE, clock, state),
+      a: new MinuteBudget(RATE, clock, state),
+      b: new MinuteBudget(RATE, clock, state),
     };
   }
 
@@ -103,9 +121,7 @@ describe('drawing budget shared by two nodes', () => {
       },
       close: async () => undefined,
     };
-    const budget = new MinuteBudget(PER_MINUTE, fixedClock(), broken, (error) =>
-      errors.push(error),
-    );
+    const budget = new MinuteBudget(RATE, fixedClock(), broken, (error) => errors.push(error));
     await expect(budget.assertLeft('u')).resolves.toBeUndefined();
     expect(budget.take('u', 1_000)).toBe(true);
     await budget.settled();

@@ -1,8 +1,10 @@
 /**
- * The drawing budget of each user (`QUOTA_BYTES_PER_MINUTE`): a token bucket of `perMinute`
- * bytes, refilled continuously. A write is accepted while some budget is left and spends its
- * whole size (the budget may go below zero by one update); while nothing is left, every write
- * is refused, cheaply (`assertLeft` before the update is even validated).
+ * The drawing budget of each user (`QUOTA_BYTES_PER_MINUTE`, `QUOTA_BURST_BYTES`): a token
+ * bucket that holds at most `burst` bytes and refills at `perMinute` bytes a minute,
+ * continuously. A write is accepted while some budget is left and spends its whole size (the
+ * budget may go below zero by one update); while nothing is left, every write is refused,
+ * cheaply (`assertLeft` before the update is even validated). The burst bounds how much one
+ * user can make the server handle at once; the rate, what they save over time.
  *
  * With a shared state (several nodes, `REDIS_URL`) the bucket is the user's on every node.
  * Each node decides at once on its own copy, sends what it spent (one update per user in
@@ -25,6 +27,13 @@ interface Bucket {
   at: number;
 }
 
+/** How fast a user may save drawing, and how much at once. */
+export interface BudgetRate {
+  perMinute: number;
+  /** What a full bucket holds (at most one minute's worth is useful). */
+  burst: number;
+}
+
 export class MinuteBudget {
   private readonly buckets = new Map<string, Bucket>();
   /** Bytes spent on this node that the shared bucket does not hold yet, per user. */
@@ -33,7 +42,7 @@ export class MinuteBudget {
   private readonly sending = new Map<string, Promise<void>>();
 
   constructor(
-    private readonly perMinute: number,
+    private readonly rate: BudgetRate,
     private readonly clock: QuotaClock,
     private readonly shared?: SharedState,
     private readonly onError: (error: unknown) => void = () => undefined,
@@ -70,7 +79,7 @@ export class MinuteBudget {
   }
 
   private left(userId: string, now: number): number {
-    return refilled(this.buckets.get(userId), now, this.perMinute);
+    return refilled(this.buckets.get(userId), now, this.rate);
   }
 
   /** Sends this node's unsent spends (none: only reads) and takes the shared bucket back. */
@@ -91,8 +100,8 @@ export class MinuteBudget {
         this.unsent.delete(userId);
         const bucket = await shared.update<Bucket, Bucket>(`drawing:${userId}`, (current) => {
           const now = this.now();
-          const next = { left: refilled(current, now, this.perMinute) - bytes, at: now };
-          const msToFull = ((this.perMinute - next.left) * 60_000) / this.perMinute;
+          const next = { left: refilled(current, now, this.rate) - bytes, at: now };
+          const msToFull = ((this.rate.burst - next.left) * 60_000) / this.rate.perMinute;
           // A full bucket is no bucket: nothing to keep.
           return msToFull <= 0
             ? { next: undefined, ttlMs: 0, result: next }
@@ -113,13 +122,14 @@ export class MinuteBudget {
   /** Forgets the users whose budget is full again (they would start full anyway). */
   private sweep(now: number): void {
     for (const userId of this.buckets.keys())
-      if (!this.sending.has(userId) && this.left(userId, now) >= this.perMinute)
+      if (!this.sending.has(userId) && this.left(userId, now) >= this.rate.burst)
         this.buckets.delete(userId);
   }
 }
 
-/** What is left of a bucket at `now` (a user with no bucket has the whole budget). */
-function refilled(bucket: Bucket | undefined, now: number, perMinute: number): number {
-  if (!bucket) return perMinute;
-  return Math.min(perMinute, bucket.left + (Math.max(0, now - bucket.at) * perMinute) / 60_000);
+/** What is left of a bucket at `now` (a user with no bucket has a full one). */
+function refilled(bucket: Bucket | undefined, now: number, rate: BudgetRate): number {
+  if (!bucket) return rate.burst;
+  const refill = (Math.max(0, now - bucket.at) * rate.perMinute) / 60_000;
+  return Math.min(rate.burst, bucket.left + refill);
 }

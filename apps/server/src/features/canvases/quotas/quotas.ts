@@ -20,6 +20,8 @@ import type { MinuteBudget } from './minuteBudget';
 export interface QuotaConfig {
   /** Drawing bytes (`canvas-update` elements, as JSON) one user may save per minute. */
   bytesPerMinute: number;
+  /** Of those, what one user may save at once (then the rest comes at the minute's rate). */
+  burstBytes: number;
   /** Distinct elements one canvas may hold (deleted ones included: the scene keeps them). */
   elementsPerCanvas: number;
   /** Drawing bytes (every saved change's elements, as JSON) one canvas's log may hold. */
@@ -31,6 +33,8 @@ export interface QuotaConfig {
 /** Far above what a person drawing does; what stops one socket from filling the disk. */
 export const DEFAULT_QUOTAS: QuotaConfig = {
   bytesPerMinute: 8 * 1024 * 1024,
+  // Four of the largest updates (256 KB) at once: a big paste goes through, a flood does not.
+  burstBytes: 1024 * 1024,
   elementsPerCanvas: 100_000,
   bytesPerCanvas: 512 * 1024 * 1024,
   canvasesPerUser: 500,
