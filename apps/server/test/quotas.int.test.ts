@@ -74,9 +74,12 @@ describe('quotas', () => {
     socket: ClientSocket,
     call: () => Promise<unknown>,
     message: string,
+    /** For a refusal for now only: when the client may send it again. */
+    retryAfterMs?: number,
   ) {
     const before = await logLength(app);
-    expect(await call()).toEqual({ ok: false, error: { code: 'QUOTA_EXCEEDED', message } });
+    const error = { code: 'QUOTA_EXCEEDED', message, ...(retryAfterMs ? { retryAfterMs } : {}) };
+    expect(await call()).toEqual({ ok: false, error });
     expect(await logLength(app)).toBe(before);
     expect(socket.connected).toBe(true);
   }
@@ -84,13 +87,16 @@ describe('quotas', () => {
   it('bytes per minute: an update past the user’s budget is refused until the budget refills', async () => {
     const size = bytesOf([stroke('a')]);
     // The update that spends the budget is taken whole; the next one finds nothing left.
-    const { app, socket, canvasId } = await start({ bytesPerMinute: Math.floor(size / 2) });
+    const perMinute = Math.floor(size / 2);
+    const { app, socket, canvasId } = await start({ bytesPerMinute: perMinute });
     expect(await draw(socket, canvasId, [stroke('a')])).toMatchObject({ ok: true });
+    // The refusal says when the overdraft is paid back (the clock stands still here).
     await expectRefused(
       app,
       socket,
       () => draw(socket, canvasId, [stroke('b')]),
       QUOTA_BYTES_PER_MINUTE_REACHED,
+      Math.floor(((size - perMinute) * 60_000) / perMinute) + 1,
     );
     // Other calls still work at once; drawing again once the minute has passed.
     expect(await emitWithAck(socket, 'get-all-collaborator-canvases')).toMatchObject({ ok: true });
@@ -101,9 +107,10 @@ describe('quotas', () => {
   it('burst: a user saves at most the burst at once, then at the minute’s rate', async () => {
     const size = bytesOf([stroke('a')]);
     // A minute's budget of 100 strokes, but no more than about 1.5 at once.
+    const burst = Math.floor(size * 1.5);
     const { app, socket, canvasId } = await start({
       bytesPerMinute: size * 100,
-      burstBytes: Math.floor(size * 1.5),
+      burstBytes: burst,
     });
     expect(await draw(socket, canvasId, [stroke('a')])).toMatchObject({ ok: true });
     expect(await draw(socket, canvasId, [stroke('b')])).toMatchObject({ ok: true });
@@ -112,6 +119,7 @@ describe('quotas', () => {
       socket,
       () => draw(socket, canvasId, [stroke('c')]),
       QUOTA_BYTES_PER_MINUTE_REACHED,
+      Math.floor(((2 * size - burst) * 60_000) / (size * 100)) + 1,
     );
     now += 1_000; // 1 s refills 1.67 strokes: the overshoot of half a stroke, and more
     expect(await draw(socket, canvasId, [stroke('c')])).toMatchObject({ ok: true });

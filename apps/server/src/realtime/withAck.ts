@@ -1,7 +1,8 @@
 /**
  * Socket.IO has no error handling of its own: a listener that throws takes nothing down but
  * answers nothing either. Every listener goes through `withAck`, which answers the client's
- * ack with `{ ok: true, data }` or `{ ok: false, error: { code, message } }`, or, when the
+ * ack with `{ ok: true, data }` or `{ ok: false, error: { code, message } }` (with
+ * `retryAfterMs` when the refusal is for now only), or, when the
  * client gave no ack, emits `error { message }`. Unknown failures become INTERNAL with a
  * generic message and are logged.
  */
@@ -19,6 +20,8 @@ export class SocketProblem extends Error {
 }
 
 export function toAckError(error: unknown): AckError {
+  if (error instanceof DomainError && error.retryAfterMs !== undefined)
+    return { code: error.code, message: error.message, retryAfterMs: error.retryAfterMs };
   if (error instanceof DomainError || error instanceof SocketProblem) {
     return { code: error.code, message: error.message };
   }

@@ -33,7 +33,8 @@ describe('protocol contract', () => {
     expect(CLIENT_EVENT_NAMES).toHaveLength(17);
     expect(Object.keys(SERVER_EVENTS)).toHaveLength(21);
     expectTypeOf<AckResult<number>>().toEqualTypeOf<
-      { ok: true; data: number } | { ok: false; error: { code: string; message: string } }
+      | { ok: true; data: number }
+      | { ok: false; error: { code: string; message: string; retryAfterMs?: number } }
     >();
   });
 

@@ -25,6 +25,8 @@ export type SocketErrorCode = DomainErrorCode | 'INTERNAL' | 'TOO_LARGE' | 'RATE
 export interface AckError {
   code: string;
   message: string;
+  /** Present when the refusal is for now only (the minute's drawing budget): send it again after this many ms. */
+  retryAfterMs?: number;
 }
 
 /** What an ack callback receives. */

@@ -28,11 +28,14 @@ export const DOMAIN_ERROR_CODES: readonly DomainErrorCode[] = [
 /** A refused command. `message` is user-facing (see `strings.ts`). */
 export class DomainError extends Error {
   readonly code: DomainErrorCode;
+  /** A refusal for now only: the same command may be accepted after this many ms. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(code: DomainErrorCode, message: string) {
+  constructor(code: DomainErrorCode, message: string, retryAfterMs?: number) {
     super(message);
     this.name = 'DomainError';
     this.code = code;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 

@@ -45,8 +45,9 @@ export interface OutboxSenderOptions {
 /**
  * The local changes waiting for the server: `canvas-update`s sent one at a time, in the order
  * they were made (a newer one goes only once the older is acknowledged or refused for good),
- * resent with backoff after a timeout or a busy refusal, resent from the oldest after a
- * re-join, and kept in `storage` by event id until acknowledged.
+ * resent with backoff after a timeout or a busy refusal, resent after the wait the server
+ * names (`retryAfterMs`: the user's drawing budget is spent for now), resent from the oldest
+ * after a re-join, and kept in `storage` by event id until acknowledged.
  */
 export class OutboxSender {
   private readonly outbox = new Outbox();
@@ -147,6 +148,8 @@ export class OutboxSender {
           if (!current()) return;
           this.inFlight = null;
           if (result.ok) this.settled(entry);
+          else if (result.error.retryAfterMs !== undefined)
+            this.retryAfter(result.error.retryAfterMs);
           else if (isRetryable(result.error.code)) this.retryLater();
           else {
             this.settled(entry);
@@ -175,13 +178,15 @@ export class OutboxSender {
   /** Resends the oldest entry after a backoff; nothing newer goes before it. */
   private retryLater(): void {
     this.failures += 1;
-    this.cancelRetry = this.options.scheduler.schedule(
-      () => {
-        this.cancelRetry = null;
-        this.pump();
-      },
-      backoffMs(this.options.retryDelayMs, this.failures),
-    );
+    this.retryAfter(backoffMs(this.options.retryDelayMs, this.failures));
+  }
+
+  /** Resends the oldest entry after `ms` (the server said when: its drawing budget is back). */
+  private retryAfter(ms: number): void {
+    this.cancelRetry = this.options.scheduler.schedule(() => {
+      this.cancelRetry = null;
+      this.pump();
+    }, ms);
   }
 }
 

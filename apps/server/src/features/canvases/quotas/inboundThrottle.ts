@@ -14,10 +14,14 @@ export interface InboundThrottleOptions {
   burstBytes: number;
 }
 
-/** Absorbs any drawing a person does (a large paste is a few MB at once), not a flood. */
+/**
+ * Absorbs any drawing a person does, not a flood: the board sends one change at a time (at
+ * most 256 KB, the next once the last is answered), so a large paste never has more than one
+ * update in flight; four may come at once before the reads slow down.
+ */
 export const DEFAULT_INBOUND_THROTTLE: InboundThrottleOptions = {
   bytesPerSecond: 1024 * 1024,
-  burstBytes: 4 * 1024 * 1024,
+  burstBytes: 1024 * 1024,
 };
 
 /** What this needs of an engine.io socket (its packets, its WebSocket's pause/resume). */

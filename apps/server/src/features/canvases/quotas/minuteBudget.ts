@@ -48,11 +48,21 @@ export class MinuteBudget {
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {}
 
-  /** Rejects with QUOTA_EXCEEDED while the user's budget is spent. */
+  /**
+   * Rejects with QUOTA_EXCEEDED while the user's budget is spent, saying when some will be
+   * back (`retryAfterMs`): the client sends the change again then.
+   */
   async assertLeft(userId: string): Promise<void> {
     if (this.shared && !this.buckets.has(userId)) await this.sync(userId);
-    if (this.left(userId, this.now()) <= 0)
-      throw new DomainError('QUOTA_EXCEEDED', QUOTA_BYTES_PER_MINUTE_REACHED);
+    if (this.left(userId, this.now()) <= 0) throw this.spent(userId);
+  }
+
+  /** The refusal of a write while the user's budget is spent. */
+  spent(userId: string): DomainError {
+    const left = this.left(userId, this.now());
+    // Strictly positive again one ms after the refill covers the overdraft.
+    const retryAfterMs = Math.floor((Math.max(0, -left) * 60_000) / this.rate.perMinute) + 1;
+    return new DomainError('QUOTA_EXCEEDED', QUOTA_BYTES_PER_MINUTE_REACHED, retryAfterMs);
   }
 
   /** Spends `bytes` of the user's budget, or answers false (nothing spent) when none is left. */

@@ -9,7 +9,6 @@
 import {
   DomainError,
   QUOTA_BYTES_PER_CANVAS_REACHED,
-  QUOTA_BYTES_PER_MINUTE_REACHED,
   QUOTA_ELEMENTS_PER_CANVAS_REACHED,
 } from '@tabula/domain';
 import type { CanvasCommand, CanvasEvent, SceneElement } from '@tabula/domain';
@@ -96,7 +95,7 @@ class CanvasTally implements StreamTally<CanvasCommand, CanvasEvent> {
     // Only live drawing spends the minute's budget: a restore or a fork is one owner's action
     // (bounded by the canvas totals), and a large one must not be refused for ever.
     if (command.type === 'DrawLine' && !this.budget.take(command.metadata.actorId, bytes))
-      throw new DomainError('QUOTA_EXCEEDED', QUOTA_BYTES_PER_MINUTE_REACHED);
+      throw this.budget.spent(command.metadata.actorId);
   }
 }
 
