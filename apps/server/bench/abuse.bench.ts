@@ -122,6 +122,11 @@ async function runCase(name: Case) {
         ...latencySummary(latencies),
         maxMs: Math.round(Math.max(...latencies)),
         refused: clients.reduce((sum, client) => sum + client.refused, 0),
+        // When the tail happened: the ten slowest commits, by when they were sent.
+        slowest: [...samples]
+          .sort((a, b) => b.ms - a.ms)
+          .slice(0, 10)
+          .map((sample) => ({ atMs: Math.round(sample.at - started), ms: Math.round(sample.ms) })),
       },
       innocentCommitsOnceAbuserBudgetSpent: afterSpent.length ? latencySummary(afterSpent) : null,
       abuserBudgetSpentAfterMs: Number.isFinite(spentAt) ? Math.round(spentAt - started) : null,

@@ -16,12 +16,13 @@ export interface InboundThrottleOptions {
 
 /**
  * Absorbs any drawing a person does, not a flood: the board sends one change at a time (at
- * most 256 KB, the next once the last is answered), so a large paste never has more than one
- * update in flight; four may come at once before the reads slow down.
+ * most 256 KB, the next once the last is answered), so even a large paste has one update in
+ * flight. A flood gets one message of the largest size at once, then 1 MiB/s: its cost to the
+ * server's thread comes in small pieces instead of one long stall.
  */
 export const DEFAULT_INBOUND_THROTTLE: InboundThrottleOptions = {
   bytesPerSecond: 1024 * 1024,
-  burstBytes: 1024 * 1024,
+  burstBytes: 256 * 1024,
 };
 
 /** What this needs of an engine.io socket (its packets, its WebSocket's pause/resume). */
