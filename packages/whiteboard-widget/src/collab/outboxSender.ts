@@ -181,12 +181,18 @@ export class OutboxSender {
     this.retryAfter(backoffMs(this.options.retryDelayMs, this.failures));
   }
 
-  /** Resends the oldest entry after `ms` (the server said when: its drawing budget is back). */
+  /**
+   * Resends the oldest entry after `ms` (the server said when: its drawing budget is back),
+   * waiting a minute at most (a longer wait is asked again then, and told again).
+   */
   private retryAfter(ms: number): void {
-    this.cancelRetry = this.options.scheduler.schedule(() => {
-      this.cancelRetry = null;
-      this.pump();
-    }, ms);
+    this.cancelRetry = this.options.scheduler.schedule(
+      () => {
+        this.cancelRetry = null;
+        this.pump();
+      },
+      Math.min(60_000, Math.max(0, ms)),
+    );
   }
 }
 
