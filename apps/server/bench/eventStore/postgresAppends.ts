@@ -1,7 +1,7 @@
 /**
  * The PostgreSQL half of the event store benchmark: the store's append throughput against a
- * raw `pg` baseline writing the same rows into a table of the same columns, on a durable
- * cluster of its own (fsync on, synchronous_commit on; test/support/postgres.ts). The raw
+ * raw `pg` baseline writing the same rows into a table of the same columns and indexes, on a
+ * durable cluster of its own (fsync on, synchronous_commit on; test/support/postgres.ts). The raw
  * baseline commits one multi-row INSERT of <writers> rows at a time, like the SQLite
  * baseline: the best a group commit can form, with no lock, no expected-revision check and
  * no resend check. Store and raw alternate slices so that load from other processes hits both.
@@ -22,10 +22,12 @@ export interface PostgresAppendsOptions<E extends StorableEvent> {
   event: (writer: number, bytes: number) => E;
 }
 
+/** The store's table and indexes (`postgresSchema.ts`), as the SQLite baseline uses its own. */
 const RAW_TABLE = `CREATE TABLE raw_events (
   position bigserial PRIMARY KEY, stream text NOT NULL, revision bigint NOT NULL,
   event_id text NOT NULL, event json NOT NULL, recorded_at timestamptz NOT NULL DEFAULT now(),
-  UNIQUE (stream, revision))`;
+  UNIQUE (stream, revision));
+CREATE INDEX raw_events_event_id ON raw_events (event_id)`;
 
 async function forDuration(ms: number, step: () => Promise<number>): Promise<number> {
   const deadline = performance.now() + ms;

@@ -134,6 +134,31 @@ describe('CommandHandler', () => {
     expect(await store.readStream(stream)).toHaveLength(stored);
   });
 
+  it('a refusal decided on a stale cache is checked against the log: accepted there, it is stored', async () => {
+    const { store, handler } = await setup();
+    await handler.handle(stream, draw('owner')); // the cache holds the canvas without bob
+    const other = new CommandHandler<CanvasState, CanvasCommand, CanvasEvent>(store, canvasDecider);
+    await other.handle(stream, {
+      type: 'InviteUser',
+      data: { canvasId, userId: 'bob' },
+      metadata: meta('owner'),
+    });
+    await other.handle(stream, {
+      type: 'AcceptInvitation',
+      data: { canvasId },
+      metadata: meta('bob'),
+    });
+    const result = await handler.handle(stream, draw('bob'));
+    expect(result.revision).toBe(4);
+    expect((await store.readStream(stream)).map((record) => record.event.type)).toEqual([
+      'CanvasCreated',
+      'LineDrawn',
+      'UserInvited',
+      'InvitationAccepted',
+      'LineDrawn',
+    ]);
+  });
+
   it('load sees what another writer appended', async () => {
     const { store, handler } = await setup();
     const other = new CommandHandler<CanvasState, CanvasCommand, CanvasEvent>(store, canvasDecider);

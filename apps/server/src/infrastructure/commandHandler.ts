@@ -160,8 +160,13 @@ export class CommandHandler<State, C extends Command, E extends Event> {
    * Decides each command against the running state; rejected commands are answered at once
    * and leave no trace. The accepted commands' events are appended together.
    */
-  private async decideAndAppend(stream: string, batch: Queued<State, C, E>[]): Promise<void> {
-    const current = await this.current(stream, batch);
+  private async decideAndAppend(
+    stream: string,
+    batch: Queued<State, C, E>[],
+    fromLog = false,
+  ): Promise<void> {
+    const cached = fromLog ? undefined : this.cachedFor(stream, batch);
+    const current = cached ?? (await this.catchUp(stream));
     let state = current.state;
     const accepted: { entry: Queued<State, C, E>; events: E[]; state: State }[] = [];
     const refused: { entry: Queued<State, C, E>; error: unknown }[] = [];
@@ -180,6 +185,12 @@ export class CommandHandler<State, C extends Command, E extends Event> {
       } catch (error) {
         refused.push({ entry, error });
       }
+    }
+    if (refused.length > 0 && cached && (await this.behind(stream, cached.revision))) {
+      // Refused on a copy another node has moved past: no append would have told us. Decide
+      // the batch again on the log (the copy's tally counted this batch: it goes too).
+      this.cache.delete(stream);
+      return this.decideAndAppend(stream, batch, true);
     }
     const events = accepted.flatMap((item) => item.events);
     let position = -1;
@@ -219,18 +230,22 @@ export class CommandHandler<State, C extends Command, E extends Event> {
   }
 
   /**
-   * The state to decide on. Commands trust the cached state: their append names its revision,
-   * so if another node (or process) wrote meanwhile the store refuses it and the batch is
-   * decided again on a fresh read (`runBatch`). That saves a read of the log per command.
-   * A read (null command) always catches up: it must see what other nodes appended.
+   * The cached state, when a batch of commands may be decided on it without reading the log:
+   * an append names the revision it expects, so if another node (or process) wrote meanwhile
+   * the store refuses it and the batch is decided again on a fresh read (`runBatch`); a
+   * refusal is checked against the log before it is answered (`behind`). That saves a read of
+   * the log per command. A read (null command) always catches up: it must see what other
+   * nodes appended.
    */
-  private async current(
-    stream: string,
-    batch: Queued<State, C, E>[],
-  ): Promise<Loaded<State, C, E>> {
-    const cached = this.cache.get(stream);
-    if (cached && batch.every((entry) => entry.command !== null)) return cached;
-    return this.catchUp(stream);
+  private cachedFor(stream: string, batch: Queued<State, C, E>[]): Loaded<State, C, E> | undefined {
+    if (batch.some((entry) => entry.command === null)) return undefined;
+    return this.cache.get(stream);
+  }
+
+  /** True when the log holds events of the stream after `revision`. */
+  private async behind(stream: string, revision: number): Promise<boolean> {
+    const next = await this.store.readStream(stream, { fromRevision: revision + 1, maxCount: 1 });
+    return next.length > 0;
   }
 
   private async catchUp(stream: string): Promise<Loaded<State, C, E>> {
