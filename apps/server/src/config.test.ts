@@ -87,11 +87,13 @@ describe('SCENE_MEMORY_MB', () => {
   });
 });
 
-describe('QUOTA_* and AUTH_FAILED_LOGINS_PER_IP', () => {
-  it('default to the documented quotas and backoff', () => {
+describe('QUOTA_*, SOCKET_*_BYTES and AUTH_FAILED_LOGINS_PER_IP', () => {
+  it('default to the documented quotas, throttle and backoff', () => {
     const config = parseConfig({});
     expect(config.quotas).toEqual(DEFAULT_QUOTAS);
     expect(config.rateLimits.failedLoginsPerIp).toBe(20);
+    expect(config.rateLimits.socketBytesPerSecond).toBe(1024 * 1024);
+    expect(config.rateLimits.socketBurstBytes).toBe(256 * 1024);
   });
 
   it('take whole numbers', () => {
@@ -102,6 +104,12 @@ describe('QUOTA_* and AUTH_FAILED_LOGINS_PER_IP', () => {
       QUOTA_BYTES_PER_CANVAS: '4096',
       QUOTA_CANVASES_PER_USER: '3',
       AUTH_FAILED_LOGINS_PER_IP: '5',
+      SOCKET_BYTES_PER_SECOND: '65536',
+      SOCKET_BURST_BYTES: '131072',
+    });
+    expect(config.rateLimits).toMatchObject({
+      socketBytesPerSecond: 65_536,
+      socketBurstBytes: 131_072,
     });
     expect(config.quotas).toEqual({
       bytesPerMinute: 2048,
@@ -120,6 +128,8 @@ describe('QUOTA_* and AUTH_FAILED_LOGINS_PER_IP', () => {
       ['QUOTA_BYTES_PER_CANVAS', 'lots'],
       ['QUOTA_CANVASES_PER_USER', '1.5'],
       ['AUTH_FAILED_LOGINS_PER_IP', '-1'],
+      ['SOCKET_BYTES_PER_SECOND', '100'],
+      ['SOCKET_BURST_BYTES', 'lots'],
     ] as const) {
       expect(refusal({ [variable]: value }).variable).toBe(variable);
     }

@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_INBOUND_THROTTLE } from './features/canvases/quotas/inboundThrottle';
 import { DEFAULT_QUOTAS } from './features/canvases/quotas/quotas';
 import type { QuotaConfig } from './features/canvases/quotas/quotas';
 
@@ -51,6 +52,9 @@ export interface RateLimitConfig {
   failedLoginsPerIp?: number;
   /** Socket messages per socket per second. */
   socketMessagesPerSecond: number;
+  /** Bytes one connection may send per second, after `socketBurstBytes` (`inboundThrottle.ts`). */
+  socketBytesPerSecond?: number;
+  socketBurstBytes?: number;
 }
 
 export class ConfigError extends Error {
@@ -209,6 +213,20 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
       failedLoginsPerAccount: integer(env, 'AUTH_FAILED_LOGINS_PER_ACCOUNT', 10, 1, 1_000_000),
       failedLoginsPerIp: integer(env, 'AUTH_FAILED_LOGINS_PER_IP', 20, 1, 1_000_000),
       socketMessagesPerSecond: integer(env, 'SOCKET_MESSAGES_PER_SECOND', 200, 1, 1_000_000),
+      socketBytesPerSecond: integer(
+        env,
+        'SOCKET_BYTES_PER_SECOND',
+        DEFAULT_INBOUND_THROTTLE.bytesPerSecond,
+        1024,
+        Number.MAX_SAFE_INTEGER,
+      ),
+      socketBurstBytes: integer(
+        env,
+        'SOCKET_BURST_BYTES',
+        DEFAULT_INBOUND_THROTTLE.burstBytes,
+        1024,
+        Number.MAX_SAFE_INTEGER,
+      ),
     },
     nodeId: nodeId(env),
     logLevel:

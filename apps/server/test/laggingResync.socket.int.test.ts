@@ -32,7 +32,18 @@ describe('a peer that fell too far behind', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({
-      overrides: { liveRooms: { maxBacklogBytes: MAX_BACKLOG, catchUp: { elements: 20 } } },
+      overrides: {
+        liveRooms: { maxBacklogBytes: MAX_BACKLOG, catchUp: { elements: 20 } },
+        // The drawer sends megabytes before the kernel's buffers for the paused socket fill;
+        // the inbound throttle (1 MiB/s) is not what this test is about.
+        rateLimits: {
+          authPerIpPerMinute: 10_000,
+          failedLoginsPerAccount: 10_000,
+          socketMessagesPerSecond: 10_000,
+          socketBytesPerSecond: 1024 ** 3,
+          socketBurstBytes: 1024 ** 3,
+        },
+      },
     });
   });
   afterAll(() => server.close());

@@ -19,7 +19,10 @@ import type { LiveSession } from '../features/canvases/live/liveSession';
 import { registerDrawingHandlers } from '../features/canvases/socket/drawing.socket';
 import { serveViewLinks } from '../features/canvases/socket/viewLink.socket';
 import type { ShareLinks } from '../features/canvases/shareLinks/shareLinks.service';
-import { throttleInbound } from '../features/canvases/quotas/inboundThrottle';
+import {
+  DEFAULT_INBOUND_THROTTLE,
+  throttleInbound,
+} from '../features/canvases/quotas/inboundThrottle';
 import { FanOut } from './fanOut';
 import { HistoryFeed } from '../features/canvases/history/historyFeed';
 import type { HistoryQueries } from '../features/canvases/history/historyQueries';
@@ -87,7 +90,12 @@ export function createGateway(
     },
   });
 
-  throttleInbound(io.engine); // one socket's flood is held back by TCP, before any decoding
+  // One socket's flood is held back by TCP, before any decoding.
+  const { socketBytesPerSecond, socketBurstBytes } = context.rateLimits;
+  throttleInbound(io.engine, {
+    bytesPerSecond: socketBytesPerSecond ?? DEFAULT_INBOUND_THROTTLE.bytesPerSecond,
+    burstBytes: socketBurstBytes ?? DEFAULT_INBOUND_THROTTLE.burstBytes,
+  });
   // Cluster-wide messages (presence, cursors) cross nodes through the adapter; event fan-out
   // does not need it: every node tails the log and emits to its own sockets (`io.local`).
   if (adapter) io.adapter(adapter as never);
