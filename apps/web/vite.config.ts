@@ -49,31 +49,54 @@ function excalidrawFonts(): Plugin {
   };
 }
 
-const CDN_FALLBACK = '`https://esm.sh/${';
+/**
+ * A build-time edit of Excalidraw's published code: `pattern` (global) replaced in the modules
+ * that hold it. The build fails when no module does, so an upgrade that moves the code is seen.
+ */
+function patchExcalidraw(name: string, pattern: RegExp, replacement: string): Plugin {
+  let patched = false;
+  return {
+    name: `tabula-excalidraw-${name}`,
+    apply: 'build',
+    transform(code, id) {
+      if (!id.includes('@excalidraw/excalidraw')) return null;
+      const edited = code.replace(pattern, replacement);
+      if (edited === code) return null;
+      patched = true;
+      return { code: edited, map: null };
+    },
+    buildEnd() {
+      if (!patched)
+        this.error(`Excalidraw patch '${name}' found nothing to edit: check the upgrade`);
+    },
+  };
+}
 
 /**
  * Excalidraw lists a CDN (esm.sh) after EXCALIDRAW_ASSET_PATH in every font's sources. The
  * browser only uses it when our copy fails, but the server's CSP (font-src 'self') still
  * reports each listing as a console error. Point the fallback at our own origin instead.
  */
-function excalidrawNoCdnFallback(): Plugin {
-  let patched = false;
-  return {
-    name: 'tabula-excalidraw-no-cdn',
-    apply: 'build',
-    transform(code, id) {
-      if (!id.includes('@excalidraw/excalidraw') || !code.includes(CDN_FALLBACK)) return null;
-      patched = true;
-      return {
-        code: code.replaceAll(CDN_FALLBACK, '`${window.location.origin}/excalidraw-fallback/${'),
-        map: null,
-      };
-    },
-    buildEnd() {
-      if (!patched) this.warn('Excalidraw CDN font fallback not found: fonts may list esm.sh');
-    },
-  };
-}
+const noCdnFallback = () =>
+  patchExcalidraw(
+    'no-cdn',
+    /`https:\/\/esm\.sh\/\$\{/g,
+    '`${window.location.origin}/excalidraw-fallback/${',
+  );
+
+/**
+ * Excalidraw abandons its font-subsetting worker when it has not answered within 1 s
+ * (`workerTTL`), which on a busy machine includes loading the worker's 1.8 MB script and
+ * compiling its WebAssembly; it then subsets on the page, where the CSP refuses the codec's
+ * eval, and the SVG export loses its embedded fonts. Give the worker 10 s (also how long an
+ * idle worker is kept).
+ */
+const subsetWorkerPatience = () =>
+  patchExcalidraw(
+    'subset-worker-patience',
+    /workerTTL=(\w+)\.ttl\|\|1e3/g,
+    'workerTTL=$1.ttl||1e4',
+  );
 
 /**
  * The favicon (public/favicon.svg, a few hundred bytes) goes into index.html as a data: URL, so
@@ -160,7 +183,7 @@ const SHARED_MODULES = pathContains([
 ]);
 
 export default defineConfig({
-  plugins: [react(), excalidrawFonts(), excalidrawNoCdnFallback(), inlineFavicon()],
+  plugins: [react(), excalidrawFonts(), noCdnFallback(), subsetWorkerPatience(), inlineFavicon()],
   server: {
     proxy: {
       '/auth': { target: SERVER, bypass: spaPageLoad },

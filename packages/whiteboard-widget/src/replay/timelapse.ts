@@ -39,8 +39,9 @@ export function canRecordVideo(): boolean {
 
 /**
  * Renders the frames onto a canvas one by one and records its stream with the browser's
- * MediaRecorder: a WebM timelapse. Each frame is held for one frame time (the recorder keeps
- * real time), so a frame that renders slowly lasts longer in the video.
+ * MediaRecorder: a WebM timelapse. Each frame is handed to the recorder explicitly once drawn
+ * (`requestFrame`) and held for one frame time (the recorder keeps real time), so a frame
+ * that renders slowly lasts longer in the video but none is missed, however busy the machine.
  */
 export async function recordTimelapse(options: TimelapseOptions): Promise<Blob> {
   if (!canRecordVideo()) throw new Error('This browser cannot record video.');
@@ -50,7 +51,9 @@ export async function recordTimelapse(options: TimelapseOptions): Promise<Blob> 
   canvas.height = options.height ?? 720;
   const context = canvas.getContext('2d');
   if (!context) throw new Error('This browser cannot draw the video.');
-  const stream = canvas.captureStream(fps);
+  // Frame rate 0: the stream carries a frame only when one is requested, after it is drawn.
+  const stream = canvas.captureStream(0);
+  const [track] = stream.getVideoTracks() as CanvasCaptureMediaStreamTrack[];
   const mimeType = TYPES.find((type) => MediaRecorder.isTypeSupported(type)) ?? '';
   const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : {});
   const chunks: Blob[] = [];
@@ -60,21 +63,28 @@ export async function recordTimelapse(options: TimelapseOptions): Promise<Blob> 
   const stopped = new Promise<void>((resolve) => {
     recorder.onstop = () => resolve();
   });
+  // The recorder starts asynchronously: frames handed to it before then are lost.
+  const started = new Promise<void>((resolve) => {
+    recorder.onstart = () => resolve();
+  });
   await drawFrame(context, options.frameAt(0), options.view, options.files);
   recorder.start(250);
   try {
+    await started;
     const count = Math.max(2, options.frames);
     for (let index = 0; index < count; index += 1) {
       if (options.signal?.aborted) throw new Error('The video export was cancelled.');
       await drawFrame(context, options.frameAt(index), options.view, options.files);
+      track?.requestFrame();
       await nextFrame(fps);
       options.onProgress?.((index + 1) / count);
     }
     // The last frame stays a moment.
+    track?.requestFrame();
     await nextFrame(fps / 10);
   } finally {
     recorder.stop();
-    for (const track of stream.getTracks()) track.stop();
+    for (const t of stream.getTracks()) t.stop();
     await stopped;
   }
   return new Blob(chunks, { type: mimeType || 'video/webm' });
