@@ -197,6 +197,43 @@ if (postgres) {
       expect(numbers(await s.readAll())).toEqual([0, 2, 3]);
     });
 
+    it('a group keeps bodies, stream names and eventIds apart whatever characters they hold', async () => {
+      const url = await freshDatabase();
+      const s = await store(url);
+      const awkward = 'q"uo\\te, {br}aces \u001e\u0000x\ny \u00e9\u{1f600} NULL';
+      const events = [testEvent(0, awkward), testEvent(1, `${awkward}\u001e`), testEvent(2)];
+      events[1]!.metadata.eventId = `id "${awkward.replace('\u0000', '')}"`;
+      const streams = ['NULL', 'a,"b"\\c {d}', ''.padEnd(3, ' ')];
+      const results = await Promise.all([
+        s.append(streams[0]!, [events[0]!, events[1]!], { expectedRevision: 'no_stream' }),
+        s.append(streams[1]!, [events[2]!], { expectedRevision: 'any' }),
+        s.append(streams[2]!, [testEvent(3)], { expectedRevision: 'no_stream' }),
+      ]);
+      expect(results.map((r) => r.position)).toEqual([2, 3, 4]);
+      const stored = await s.readStream(streams[0]!);
+      expect(stored.map((r) => r.event)).toEqual([events[0], events[1]]);
+      expect((await s.readStream(streams[1]!)).map((r) => r.event)).toEqual([events[2]]);
+      // A resend of the awkward eventId is recognised as the original batch.
+      await expect(
+        s.append(streams[0]!, [events[0]!, events[1]!], { expectedRevision: 'any' }),
+      ).resolves.toEqual(results[0]);
+    });
+
+    it('erase waits for the appends issued before it, and close for the ones still queued', async () => {
+      const url = await freshDatabase();
+      const s = await store(url);
+      const appended = [0, 1, 2].map((n) =>
+        s.append('gone', [testEvent(n)], { expectedRevision: n === 0 ? 'no_stream' : 'any' }),
+      );
+      await s.erase('gone');
+      await expect(Promise.all(appended)).resolves.toHaveLength(3);
+      expect(await s.readStream('gone')).toEqual([]);
+      expect(await s.erasureOf('gone')).toMatchObject({ lastRevision: 2 });
+      const late = s.append('kept', [testEvent(3)], { expectedRevision: 'no_stream' });
+      await s.close();
+      await expect(late).resolves.toMatchObject({ nextRevision: 0, position: 4 });
+    });
+
     it('subscriptions wake on NOTIFY from another connection', async () => {
       const url = await freshDatabase();
       const reader = await store(url); // polls once an hour: only a notification wakes it

@@ -4,7 +4,8 @@
  * `postgresSubscription.ts`; the why of both: docs/event-store.md, "PostgreSQL".
  *
  * - Appends are written one group at a time: the ones issued in the same tick, or that queued
- *   while the previous group was written, are one call of `tabula_append` in one transaction.
+ *   while the previous group was written, are one call of `tabula_append_group` (a prepared
+ *   statement) in one transaction.
  *   Under one global advisory lock it checks each one's resends and expected revision, takes
  *   positions from a counter and inserts, then NOTIFYs. Appends therefore commit in position
  *   order (no reader can see position 11 before 10 is visible), positions are dense until a
@@ -40,6 +41,7 @@ import type {
 import {
   APPEND_LOCK_KEY,
   EVENT_COLUMNS,
+  EVENT_SEPARATOR,
   NOTIFY_CHANNEL,
   SCHEMA_LOCK_KEY,
   SCHEMA_SQL,
@@ -69,10 +71,13 @@ export interface PostgresEventStore<E extends StorableEvent = StorableEvent> ext
   erasureOf(stream: string): Promise<PostgresErasure | undefined>;
 }
 
+/** The append function, also the name of its prepared statement on each connection. */
+const APPEND_STATEMENT = 'tabula_append_group';
+
 /** Anything that runs a query: the pool, or a client inside a transaction of the caller's. */
 type Queryable = Pick<pg.Pool, 'query'>;
 
-/** One append of a group sent to `tabula_append`. */
+/** One append of a group sent to `tabula_append_group`. */
 interface PendingAppend<E extends StorableEvent> {
   stream: string;
   events: readonly E[];
@@ -89,21 +94,7 @@ export async function appendGroup<E extends StorableEvent>(
   db: Queryable,
   group: readonly PendingAppend<E>[],
 ): Promise<PromiseSettledResult<AppendResult>[]> {
-  // One array per field (one element per append; ids and events one per event, in order)
-  // and the events as one json array: PostgreSQL parses each body once.
-  const ids = group.flatMap((a) => a.events.map((e) => e.metadata.eventId));
-  const bodies = group.flatMap((a) => a.events.map((e) => JSON.stringify(e)));
-  const { rows } = await db.query<AppendRow>(
-    'SELECT * FROM tabula_append($1, $2, $3, $4, $5, $6)',
-    [
-      group.map((a) => a.stream),
-      group.map((a) => String(a.expectedRevision)),
-      group.map((a) => a.events.length),
-      group.map((a) => repeatedEventIds(a.events).length > 0),
-      ids,
-      `[${bodies.join(',')}]`,
-    ],
-  );
+  const rows = await writeGroup(db, group);
   return group.map((append, i) => {
     try {
       return { status: 'fulfilled', value: appendResult(append, rows[i]!) };
@@ -111,6 +102,49 @@ export async function appendGroup<E extends StorableEvent>(
       return { status: 'rejected', reason };
     }
   });
+}
+
+/** Sends a group to `tabula_append_group`; its rows, one per append in group order. */
+async function writeGroup<E extends StorableEvent>(
+  db: Queryable,
+  group: readonly PendingAppend<E>[],
+): Promise<AppendRow[]> {
+  // Array literals built here (one element per append; ids one per event, in order) and the
+  // bodies as one text: PostgreSQL parses each body once, and a body is never escaped.
+  let streams = '{';
+  let expected = '{';
+  let counts = '{';
+  let repeats = '{';
+  let ids = '{';
+  let bodies = '';
+  for (let i = 0; i < group.length; i += 1) {
+    const { stream, events, expectedRevision } = group[i]!;
+    const comma = i === 0 ? '' : ',';
+    streams += comma + arrayElement(stream);
+    expected += comma + arrayElement(String(expectedRevision));
+    counts += comma + String(events.length);
+    repeats += comma + (events.length > 1 && repeatedEventIds(events).length > 0 ? 't' : 'f');
+    for (let k = 0; k < events.length; k += 1) {
+      const event = events[k]!;
+      const first = i === 0 && k === 0;
+      ids += (first ? '' : ',') + arrayElement(event.metadata.eventId);
+      bodies += (first ? '' : EVENT_SEPARATOR) + JSON.stringify(event);
+    }
+  }
+  const { rows } = await db.query<AppendRow>({
+    name: APPEND_STATEMENT,
+    text: `SELECT * FROM ${APPEND_STATEMENT}($1, $2, $3, $4, $5, $6)`,
+    values: [`${streams}}`, `${expected}}`, `${counts}}`, `${repeats}}`, `${ids}}`, bodies],
+  });
+  if (rows.length !== group.length) {
+    throw new Error(`${APPEND_STATEMENT}: ${rows.length} rows for ${group.length} appends`);
+  }
+  return rows;
+}
+
+/** One element of a PostgreSQL array literal: always quoted, `"` and `\` escaped. */
+function arrayElement(value: string): string {
+  return `"${/["\\]/.test(value) ? value.replace(/["\\]/g, '\\$&') : value}"`;
 }
 
 function appendResult<E extends StorableEvent>(
@@ -207,7 +241,6 @@ export async function openPostgresEventStore<E extends StorableEvent = StorableE
     channel: NOTIFY_CHANNEL,
     pollIntervalMs: options.pollIntervalMs ?? 1_000,
   });
-  const pending = new Set<Promise<unknown>>();
   let closed = false;
 
   const open = (): void => {
@@ -222,54 +255,68 @@ export async function openPostgresEventStore<E extends StorableEvent = StorableE
     return rows.map((row) => recorded<E>(row));
   };
 
-  const settled = async (): Promise<void> => {
-    await Promise.allSettled([...pending]);
-  };
-
   /**
    * Appends wait here while a group is being written; the next group is everything that
    * queued meanwhile (or, when idle, everything issued in the same tick), so the lock and a
    * COMMIT are shared by as many appends as arrive during one.
    */
-  let queued: (PendingAppend<E> & {
-    settle: (result: PromiseSettledResult<AppendResult>) => void;
-  })[] = [];
-  let writing = false;
+  type Queued = PendingAppend<E> & {
+    resolve: (result: AppendResult) => void;
+    reject: (reason: unknown) => void;
+  };
+  let queued: Queued[] = [];
+  let writing: Promise<void> | undefined;
+  const settle = (group: readonly Queued[], rows: readonly AppendRow[]): void => {
+    for (let i = 0; i < group.length; i += 1) {
+      const append = group[i]!;
+      let result: AppendResult;
+      try {
+        result = appendResult(append, rows[i]!);
+      } catch (reason) {
+        append.reject(reason);
+        continue;
+      }
+      append.resolve(result);
+    }
+  };
   const writeQueued = (): void => {
-    if (writing || queued.length === 0) return;
-    writing = true;
+    if (writing !== undefined || queued.length === 0) return;
     const group = queued;
     queued = [];
-    appendGroup(pool, group)
-      .then(
-        (results) => group.forEach((append, i) => append.settle(results[i]!)),
-        (reason: unknown) =>
-          group.forEach((append) => append.settle({ status: 'rejected', reason })),
-      )
-      .finally(() => {
-        writing = false;
+    writing = writeGroup(pool, group).then(
+      (rows) => {
+        writing = undefined;
+        settle(group, rows);
         writeQueued();
-      });
+      },
+      (reason: unknown) => {
+        writing = undefined;
+        group.forEach((append) => append.reject(reason));
+        writeQueued();
+      },
+    );
   };
-  const enqueue = (append: PendingAppend<E>): Promise<AppendResult> =>
-    new Promise((resolve, reject) => {
-      const settle = (result: PromiseSettledResult<AppendResult>): void =>
-        result.status === 'fulfilled' ? resolve(result.value) : reject(result.reason);
-      queued.push({ ...append, settle });
-      if (queued.length === 1 && !writing) setImmediate(writeQueued);
-    });
+
+  /** Resolves once every append issued before the call has its answer. */
+  const settled = async (): Promise<void> => {
+    while (writing !== undefined || queued.length > 0) {
+      await (writing ?? new Promise((resolve) => setImmediate(resolve)));
+    }
+  };
 
   return {
-    async append(stream: string, events: readonly E[], { expectedRevision }: AppendOptions) {
-      open();
-      assertValidAppend(stream, events, expectedRevision);
-      const appending = enqueue({ stream, events, expectedRevision });
-      pending.add(appending);
+    append(stream: string, events: readonly E[], options: AppendOptions) {
       try {
-        return await appending;
-      } finally {
-        pending.delete(appending);
+        open();
+        assertValidAppend(stream, events, options.expectedRevision);
+      } catch (error) {
+        return Promise.reject(error as Error);
       }
+      const { expectedRevision } = options;
+      return new Promise<AppendResult>((resolve, reject) => {
+        queued.push({ stream, events, expectedRevision, resolve, reject });
+        if (queued.length === 1 && writing === undefined) setImmediate(writeQueued);
+      });
     },
 
     async readStream(stream: string, readOptions?: ReadStreamOptions) {

@@ -10,7 +10,7 @@
  * never skips an event, which a plain sequence cannot promise (a transaction that took 10
  * may commit after the one that took 11, and a reader that already moved past 11 never sees
  * 10). The price: appends to the whole log are serialised, one commit at a time; the append
- * is one round trip (`tabula_append`), and the appends a process issues in the same tick go in
+ * is one round trip (`tabula_append_group`), and the appends a process issues in the same tick go in
  * one call, so the lock is held for one transaction and one WAL flush per group.
  */
 
@@ -18,15 +18,23 @@
 export const APPEND_LOCK_KEY = 7_314_955_211;
 /** The advisory lock that serialises schema creation among processes starting together. */
 export const SCHEMA_LOCK_KEY = 7_314_955_212;
+/**
+ * Separates the event bodies in the one text `tabula_append_group` receives: U+001E never
+ * appears raw in a JSON text (JSON.stringify escapes every control character).
+ */
+export const EVENT_SEPARATOR = '\u001e';
+const EVENT_SEPARATOR_SQL = "E'\\x1e'";
 /** The channel on which each committed append notifies its last position. */
 export const NOTIFY_CHANNEL = 'tabula_events';
 
 /**
  * Creates what is missing; safe to run from many processes at once (under SCHEMA_LOCK_KEY).
- * `tabula_append(streams, expected, counts, repeats, ids, events)` writes a group: one element
- * per append in the first four arrays, one per event (in append order) in `ids` and in the
- * json array `events`. It takes the lock, then decides and writes the group in runs (stretches
- * with no stream twice; usually the whole group) with ONE set-based statement per run: the
+ * `tabula_append_group(streams, expected, counts, repeats, ids, events)` writes a group: one
+ * element per append in the first four arrays, one per event (in append order) in `ids`, and
+ * the bodies in `events`, one text separated by EVENT_SEPARATOR. Before the lock it splits and
+ * parses the bodies (once) and checks that the arrays agree; then it takes the lock, decides
+ * and writes the group in runs (stretches with no stream twice; usually the whole group) with
+ * ONE set-based statement per run: the
  * streams' last revisions, one eventId index scan for resends, the verdicts, the positions and
  * one multi-row INSERT. It answers one row per append in group order, moves the head and
  * notifies once. Each row:
@@ -63,12 +71,14 @@ CREATE TABLE IF NOT EXISTS tabula_erased_streams (
   reason        text
 );
 
-CREATE OR REPLACE FUNCTION tabula_append(
+CREATE OR REPLACE FUNCTION tabula_append_group(
   p_streams text[], p_expected text[], p_counts int[], p_repeats boolean[], p_ids text[],
-  p_events json)
+  p_events text)
 RETURNS TABLE (outcome text, last_revision bigint, last_position bigint, actual bigint, duplicates text[])
 LANGUAGE plpgsql AS $fn$
 DECLARE
+  -- Each body parsed once, before the lock (a JSON text never holds a raw U+001E).
+  v_events json[] := string_to_array(p_events, ${EVENT_SEPARATOR_SQL})::json[];
   v_prev  int[];
   v_at    int[];
   v_count int;
@@ -77,15 +87,21 @@ DECLARE
   v_head  bigint;
   v_start bigint;
 BEGIN
-  PERFORM pg_advisory_xact_lock(${APPEND_LOCK_KEY});
-  SELECT h.position INTO v_start FROM tabula_log_head h;
   -- Per append: the previous append to the same stream in the group (0: none), and how many
-  -- events come before its own in p_ids and p_events.
+  -- events come before its own in p_ids and v_events. Before the lock: it reads no table.
   SELECT array_agg(coalesce(a.prev, 0) ORDER BY a.i), array_agg(a.at ORDER BY a.i), count(*)
     INTO v_prev, v_at, v_count
     FROM (SELECT u.i, lag(u.i) OVER (PARTITION BY u.stream ORDER BY u.i) AS prev,
                  sum(u.n) OVER (ORDER BY u.i) - u.n AS at
             FROM unnest(p_streams, p_counts) WITH ORDINALITY AS u(stream, n, i)) a;
+  IF cardinality(v_events) IS DISTINCT FROM cardinality(p_ids)
+     OR v_at[v_count] + p_counts[v_count] IS DISTINCT FROM cardinality(p_ids) THEN
+    RAISE EXCEPTION 'tabula_append_group: % events, % ids, counts for %',
+      cardinality(v_events), cardinality(p_ids), v_at[v_count] + p_counts[v_count];
+  END IF;
+  PERFORM pg_advisory_xact_lock(${APPEND_LOCK_KEY});
+  SELECT h.position INTO v_start FROM tabula_log_head h;
+  v_head := v_start;
   -- A run is a stretch of the group with no stream twice: one statement decides and writes
   -- all of it (a stream's later appends in the group see its earlier ones in a later run).
   WHILE v_lo <= v_count LOOP
@@ -93,7 +109,9 @@ BEGIN
     WHILE v_hi < v_count AND v_prev[v_hi + 1] < v_lo LOOP
       v_hi := v_hi + 1;
     END LOOP;
-    SELECT h.position INTO v_head FROM tabula_log_head h;
+    IF v_lo > 1 THEN
+      SELECT h.position INTO v_head FROM tabula_log_head h;
+    END IF;
     RETURN QUERY
     WITH run AS MATERIALIZED (
       SELECT u.i, u.stream, u.expected, u.n, u.repeats, v_at[u.i] AS at,
@@ -146,9 +164,9 @@ BEGIN
         ) d
     ), written AS (
       INSERT INTO tabula_events (position, stream, revision, event_id, event)
-      SELECT p.end_position - p.n + s.k, p.stream, p.first_revision + s.k - 1, p.ids[s.k], b.body
+      SELECT p.end_position - p.n + s.k, p.stream, p.first_revision + s.k - 1, p.ids[s.k],
+             v_events[p.at + s.k]
         FROM placed p CROSS JOIN LATERAL generate_series(1, p.n) AS s(k)
-        JOIN json_array_elements(p_events) WITH ORDINALITY AS b(body, k) ON b.k = p.at + s.k
        WHERE p.verdict = 'ok'
     ), moved AS (
       UPDATE tabula_log_head SET position = (SELECT max(p.end_position) FROM placed p)
@@ -181,7 +199,7 @@ export interface PostgresEventRow {
   recorded_at: Date;
 }
 
-/** The row `tabula_append` answers. */
+/** The row `tabula_append_group` answers. */
 export interface AppendRow {
   outcome: 'ok' | 'duplicate' | 'partial' | 'wrong';
   last_revision: string | null;
