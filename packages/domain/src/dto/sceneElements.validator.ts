@@ -17,6 +17,11 @@ import { findUnsafeShape, isPlainObject } from './payloadShape';
 
 /** The first problem with one element, named by `path` (e.g. `elements[3].type`), or undefined. */
 export function checkSceneElement(value: unknown, path: string): string | undefined {
+  return checkElementFields(value, path) ?? findUnsafeShape(value, path);
+}
+
+/** The first problem with the fields reconciliation depends on (not the shape of the rest). */
+function checkElementFields(value: unknown, path: string): string | undefined {
   if (!isPlainObject(value)) return `${path} must be an object.`;
   const { id, type, version, versionNonce, isDeleted, index, updated, points } = value;
   if (typeof id !== 'string' || id.length === 0 || id.length > MAX_ELEMENT_ID_LENGTH) {
@@ -45,23 +50,27 @@ export function checkSceneElement(value: unknown, path: string): string | undefi
   if (points !== undefined && (!Array.isArray(points) || points.length > MAX_POINTS_PER_ELEMENT)) {
     return `${path}.points must be an array of at most ${MAX_POINTS_PER_ELEMENT} points.`;
   }
-  return findUnsafeShape(value, path);
+  return undefined;
 }
 
 /**
  * The first problem with a list of elements named by `path` (e.g. `elements`), or
- * undefined: an array of 1..`maxElements` valid elements.
+ * undefined: an array of 1..`maxElements` valid elements. `shapeChecked`: the caller has
+ * already walked the whole value for unsafe keys and depth (`parseDto` does, before any
+ * field is validated), so each element's fields alone are checked: a stroke is walked once.
  */
 export function checkSceneElements(
   value: unknown,
   path: string,
   maxElements = MAX_ELEMENTS_PER_UPDATE,
+  shapeChecked = false,
 ): string | undefined {
+  const check = shapeChecked ? checkElementFields : checkSceneElement;
   if (!Array.isArray(value)) return `${path} must be an array of elements.`;
   if (value.length === 0) return `${path} must hold at least one element.`;
   if (value.length > maxElements) return `${path} must hold at most ${maxElements} elements.`;
   for (let index = 0; index < value.length; index += 1) {
-    const problem = checkSceneElement(value[index], `${path}[${index}]`);
+    const problem = check(value[index], `${path}[${index}]`);
     if (problem !== undefined) return problem;
   }
   return undefined;
@@ -79,10 +88,11 @@ export function IsSceneElements(
       propertyName: String(propertyName),
       ...(options === undefined ? {} : { options }),
       validator: {
+        // Only parseDto validates DTOs, and it has checked the payload's shape first.
         validate: (value: unknown, args: ValidationArguments) =>
-          checkSceneElements(value, args.property, maxElements) === undefined,
+          checkSceneElements(value, args.property, maxElements, true) === undefined,
         defaultMessage: (args: ValidationArguments) =>
-          checkSceneElements(args.value, args.property, maxElements) ??
+          checkSceneElements(args.value, args.property, maxElements, true) ??
           `${args.property} is invalid.`,
       },
     });
