@@ -104,6 +104,41 @@ describe('quotas', () => {
     expect(await draw(socket, canvasId, [stroke('b')])).toMatchObject({ ok: true });
   });
 
+  it('bytes per minute: once told, a spent budget refuses updates before decoding them', async () => {
+    const size = bytesOf([stroke('a')]);
+    const perMinute = Math.floor(size / 2);
+    const retryAfterMs = Math.floor(((size - perMinute) * 60_000) / perMinute) + 1;
+    const { app, socket, canvasId } = await start({ bytesPerMinute: perMinute });
+    expect(await draw(socket, canvasId, [stroke('a')])).toMatchObject({ ok: true });
+    const refuse = (id: string) =>
+      expectRefused(
+        app,
+        socket,
+        () => draw(socket, canvasId, [stroke(id)]),
+        QUOTA_BYTES_PER_MINUTE_REACHED,
+        retryAfterMs,
+      );
+    await refuse('b'); // decoded, then refused: the socket learns its budget is spent
+    // The server (in this process) decodes each message with JSON.parse: count the updates'.
+    const parse = JSON.parse;
+    let updatesDecoded = 0;
+    JSON.parse = (text: string, reviver?: Parameters<typeof parse>[1]) => {
+      if (typeof text === 'string' && text.length > size && text.startsWith('["canvas-update"'))
+        updatesDecoded += 1;
+      return parse(text, reviver) as unknown;
+    };
+    try {
+      await refuse('c');
+      await refuse('d');
+    } finally {
+      JSON.parse = parse;
+    }
+    expect(updatesDecoded).toBe(0);
+    // Once the budget is back the same update is decoded and saved.
+    now += 120_000;
+    expect(await draw(socket, canvasId, [stroke('c')])).toMatchObject({ ok: true });
+  });
+
   it('burst: a user saves at most the burst at once, then at the minute’s rate', async () => {
     const size = bytesOf([stroke('a')]);
     // A minute's budget of 100 strokes, but no more than about 1.5 at once.

@@ -23,6 +23,7 @@ import {
   DEFAULT_INBOUND_THROTTLE,
   throttleInbound,
 } from '../features/canvases/quotas/inboundThrottle';
+import { SpentBudgetGate } from '../features/canvases/quotas/spentBudgetGate';
 import { FanOut } from './fanOut';
 import { HistoryFeed } from '../features/canvases/history/historyFeed';
 import type { HistoryQueries } from '../features/canvases/history/historyQueries';
@@ -96,6 +97,9 @@ export function createGateway(
     bytesPerSecond: socketBytesPerSecond ?? DEFAULT_INBOUND_THROTTLE.bytesPerSecond,
     burstBytes: socketBurstBytes ?? DEFAULT_INBOUND_THROTTLE.burstBytes,
   });
+  // Nor does a socket whose drawing budget is spent cost the decoding of its updates.
+  const budgetGate = new SpentBudgetGate(() => context.clock.now().getTime());
+  budgetGate.watch(io.engine);
   // Cluster-wide messages (presence, cursors) cross nodes through the adapter; event fan-out
   // does not need it: every node tails the log and emits to its own sockets (`io.local`).
   if (adapter) io.adapter(adapter as never);
@@ -140,7 +144,7 @@ export function createGateway(
     const session = socketSession(socket);
     sessions.set(socket.id, session);
     socket.on('disconnect', () => sessions.delete(socket.id));
-    registerDrawingHandlers(socket, session, context, live, canvases, toOtherNodes);
+    registerDrawingHandlers(socket, session, context, live, canvases, budgetGate, toOtherNodes);
     markOnline(io, socket, context).catch((error) => context.logError(error, 'presence'));
   });
 

@@ -20,6 +20,8 @@ import { onlineUsersMessage } from '../../../infrastructure/readModels/presenceS
 import type { PresenceStore } from '../../../infrastructure/readModels/presenceStore';
 import { brief } from '../../../realtime/presenceFeed';
 import { commitQueue } from './commitQueue';
+import type { SpentBudgetGate } from '../quotas/spentBudgetGate';
+import { isDomainError } from '@tabula/domain';
 
 export function registerDrawingHandlers(
   socket: AppSocket,
@@ -27,6 +29,8 @@ export function registerDrawingHandlers(
   context: Pick<AppContext, 'logError' | 'presence' | 'drawingBudget'>,
   live: LiveRooms<SocketFrame>,
   canvases: Pick<CanvasesService, 'readableHead' | 'members'>,
+  /** Cuts this socket's updates, undecoded, while its drawing budget is known to be spent. */
+  budgetGate: SpentBudgetGate,
   /** Hands accepted ink to the other nodes (absent on a single node). */
   toOtherNodes?: (message: InkMessage) => void,
 ): void {
@@ -72,8 +76,17 @@ export function registerDrawingHandlers(
   const commitInTurn = commitQueue();
   on('canvas-update', (payload) =>
     commitInTurn(async () => {
-      await context.drawingBudget.assertLeft(session.userId); // spent: refused before any work
-      return live.commit(session, payload);
+      const cut = budgetGate.refusalOf(socket.conn, payload);
+      if (cut) throw cut;
+      try {
+        await context.drawingBudget.assertLeft(session.userId); // spent: refused before any work
+        return await live.commit(session, payload);
+      } catch (error) {
+        // The budget is spent until then: the updates sent meanwhile are refused undecoded.
+        if (isDomainError(error) && error.code === 'QUOTA_EXCEEDED' && error.retryAfterMs)
+          budgetGate.spentUntil(socket.conn, error.retryAfterMs);
+        throw error;
+      }
     }),
   );
 
