@@ -25,12 +25,13 @@ interface Engine {
 const CANVAS_UPDATE = /^2(\d+)\["canvas-update",/;
 
 export class SpentBudgetGate {
-  /** Per connection: when its user's budget has some bytes again (performance.now() ms). */
+  /** Per connection: when its user's budget has some bytes again (ms of `now`). */
   private readonly spent = new WeakMap<object, number>();
   /** What a cut message's payload becomes. */
   private readonly marker = `cut-${randomUUID()}`;
 
-  constructor(private readonly now: () => number = () => performance.now()) {}
+  /** `now`: the clock the drawing budget reads (ms), so both agree on when it refills. */
+  constructor(private readonly now: () => number) {}
 
   /** Cuts, on every connection of `engine` (`io.engine`), what `spentUntil` says to cut. */
   watch(engine: Engine): void {

@@ -5,6 +5,7 @@
  * cursors, which crosses nodes through the Socket.IO adapter's canvas rooms, and
  * `watch-canvas`, which joins the room to listen without a board.
  */
+import { isDomainError } from '@tabula/domain';
 import { PointerDto, WatchCanvasDto, parseDto } from '@tabula/domain/dto';
 import type { InkMessage } from '@tabula/domain/protocol';
 import type { AppContext } from '../../../appContext';
@@ -19,9 +20,8 @@ import { wantsDeltas } from '../../../realtime/presence.socket';
 import { onlineUsersMessage } from '../../../infrastructure/readModels/presenceStore';
 import type { PresenceStore } from '../../../infrastructure/readModels/presenceStore';
 import { brief } from '../../../realtime/presenceFeed';
-import { commitQueue } from './commitQueue';
 import type { SpentBudgetGate } from '../quotas/spentBudgetGate';
-import { isDomainError } from '@tabula/domain';
+import { commitQueue } from './commitQueue';
 
 export function registerDrawingHandlers(
   socket: AppSocket,
