@@ -45,13 +45,13 @@ const cardLink = (page: Page, name: string) =>
   page.getByRole('main').getByRole('link', { name: new RegExp(`^${name}\\b`) });
 
 /**
- * A hang guard for a test of a dozen opens: on a loaded machine with the browser slowed 4×, each
- * open (click, board ready, back to the list) took over 10 s, and 12 of them outgrew the
+ * A hang guard for the tests of a dozen opens: on a loaded machine with the browser slowed 4×,
+ * each open (click, board ready, back to the list) took over 10 s, and 12 of them outgrew the
  * suite's 120 s. Each open still waits for its own condition.
  */
 const OPENS_GUARD_MS = 360_000;
 
-describe('opening canvases', () => {
+describe('opening canvases', { timeout: OPENS_GUARD_MS }, () => {
   let browser: Browser;
   let owner: Actor;
   let guest: Actor;
@@ -105,30 +105,26 @@ describe('opening canvases', () => {
 
   afterAll(() => ownerClient?.close());
 
-  it(
-    'in a new tab (personal and live canvases), over one socket per tab',
-    async () => {
-      const socketsPerTab: number[] = [];
-      for (const [actor, canvases, route] of [
-        [owner, personal, 'canvas'],
-        [guest, live, 'livecanvas'],
-      ] as const) {
-        for (const canvas of canvases) {
-          const page = await actor.context.newPage();
-          const sockets: string[] = [];
-          page.on('websocket', (socket) => sockets.push(socket.url()));
-          await page.goto(`/${route}/${canvas.canvasId}`);
-          await expectScene(page, `new tab /${route}`, canvas);
-          socketsPerTab.push(sockets.length);
-          await page.close();
-        }
+  it('in a new tab (personal and live canvases), over one socket per tab', async () => {
+    const socketsPerTab: number[] = [];
+    for (const [actor, canvases, route] of [
+      [owner, personal, 'canvas'],
+      [guest, live, 'livecanvas'],
+    ] as const) {
+      for (const canvas of canvases) {
+        const page = await actor.context.newPage();
+        const sockets: string[] = [];
+        page.on('websocket', (socket) => sockets.push(socket.url()));
+        await page.goto(`/${route}/${canvas.canvasId}`);
+        await expectScene(page, `new tab /${route}`, canvas);
+        socketsPerTab.push(sockets.length);
+        await page.close();
       }
-      expect(misses).toEqual([]);
-      // The app and the board share the tab's one Socket.IO connection.
-      expect(socketsPerTab).toEqual(socketsPerTab.map(() => 1));
-    },
-    OPENS_GUARD_MS,
-  );
+    }
+    expect(misses).toEqual([]);
+    // The app and the board share the tab's one Socket.IO connection.
+    expect(socketsPerTab).toEqual(socketsPerTab.map(() => 1));
+  });
 
   /** Opens `canvases` 12 times in turn from a list screen, back through the top bar each time. */
   async function openFromList(
@@ -146,70 +142,54 @@ describe('opening canvases', () => {
     }
   }
 
-  it(
-    'from the Personal canvases list',
-    async () => {
-      const list = { heading: 'All Canvases', topBarLink: 'Canvases', path: '/canvases' };
-      await openFromList(owner.page, list, personal);
-      expect(misses).toEqual([]);
-    },
-    OPENS_GUARD_MS,
-  );
+  it('from the Personal canvases list', async () => {
+    const list = { heading: 'All Canvases', topBarLink: 'Canvases', path: '/canvases' };
+    await openFromList(owner.page, list, personal);
+    expect(misses).toEqual([]);
+  });
 
-  it(
-    'from the Live canvases list',
-    async () => {
-      const list = {
-        heading: 'All Live Canvases',
-        topBarLink: 'Live canvases',
-        path: '/livecanvases',
-      };
-      await openFromList(guest.page, list, live);
-      expect(misses).toEqual([]);
-    },
-    OPENS_GUARD_MS,
-  );
+  it('from the Live canvases list', async () => {
+    const list = {
+      heading: 'All Live Canvases',
+      topBarLink: 'Live canvases',
+      path: '/livecanvases',
+    };
+    await openFromList(guest.page, list, live);
+    expect(misses).toEqual([]);
+  });
 
-  it(
-    'right after accepting an invitation',
-    async () => {
-      const { page } = guest;
-      const guestId = await userIdOf(await tokenOf(page));
-      const invitation = page.getByRole('dialog', { name: 'Invitation to collaborate' });
-      for (const canvas of invitedTo) {
-        await ownerClient.request('invite-user', {
-          toUserId: guestId,
-          canvasId: canvas.canvasId,
-          canvasName: canvas.name,
-          lines: [],
-        });
-        await invitation.getByRole('button', { name: 'Accept' }).click();
-        await expect.poll(() => pathOf(page)).toBe(`/livecanvas/${canvas.canvasId}`);
-        await expectScene(page, 'after accepting', canvas);
-      }
-      expect(misses).toEqual([]);
-    },
-    OPENS_GUARD_MS,
-  );
+  it('right after accepting an invitation', async () => {
+    const { page } = guest;
+    const guestId = await userIdOf(await tokenOf(page));
+    const invitation = page.getByRole('dialog', { name: 'Invitation to collaborate' });
+    for (const canvas of invitedTo) {
+      await ownerClient.request('invite-user', {
+        toUserId: guestId,
+        canvasId: canvas.canvasId,
+        canvasName: canvas.name,
+        lines: [],
+      });
+      await invitation.getByRole('button', { name: 'Accept' }).click();
+      await expect.poll(() => pathOf(page)).toBe(`/livecanvas/${canvas.canvasId}`);
+      await expectScene(page, 'after accepting', canvas);
+    }
+    expect(misses).toEqual([]);
+  });
 
-  it(
-    'right after sign-in',
-    async () => {
-      // Signing in again needs the owner's other connection gone ('Logout from other device').
-      ownerClient.close();
-      const { page } = owner;
-      for (const canvas of personal) {
-        await signOut(page);
-        await signIn(page, ownerUser);
-        await topBarLink(page, 'Canvases').click();
-        await cardLink(page, canvas.name).click();
-        await expectScene(page, 'after sign-in', canvas);
-      }
-      expect(misses).toEqual([]);
-      expect(opens).toBe(50);
-    },
-    OPENS_GUARD_MS,
-  );
+  it('right after sign-in', async () => {
+    // Signing in again needs the owner's other connection gone ('Logout from other device').
+    ownerClient.close();
+    const { page } = owner;
+    for (const canvas of personal) {
+      await signOut(page);
+      await signIn(page, ownerUser);
+      await topBarLink(page, 'Canvases').click();
+      await cardLink(page, canvas.name).click();
+      await expectScene(page, 'after sign-in', canvas);
+    }
+    expect(misses).toEqual([]);
+    expect(opens).toBe(50);
+  });
 
   /** Opens `canvasId` on both canvas routes and expects `heading` where the board would be. */
   async function expectRefused(page: Page, canvasId: string, heading: string): Promise<void> {
