@@ -266,27 +266,18 @@ export async function openPostgresEventStore<E extends StorableEvent = StorableE
   };
   let queued: Queued[] = [];
   let writing: Promise<void> | undefined;
-  const settle = (group: readonly Queued[], rows: readonly AppendRow[]): void => {
-    for (let i = 0; i < group.length; i += 1) {
-      const append = group[i]!;
-      let result: AppendResult;
-      try {
-        result = appendResult(append, rows[i]!);
-      } catch (reason) {
-        append.reject(reason);
-        continue;
-      }
-      append.resolve(result);
-    }
-  };
   const writeQueued = (): void => {
     if (writing !== undefined || queued.length === 0) return;
     const group = queued;
     queued = [];
-    writing = writeGroup(pool, group).then(
-      (rows) => {
+    writing = appendGroup(pool, group).then(
+      (results) => {
         writing = undefined;
-        settle(group, rows);
+        results.forEach((result, i) =>
+          result.status === 'fulfilled'
+            ? group[i]!.resolve(result.value)
+            : group[i]!.reject(result.reason),
+        );
         writeQueued();
       },
       (reason: unknown) => {
