@@ -70,6 +70,8 @@ interface Window {
   /** RSS and heap in use after a full garbage collection. */
   heldRssMb: number;
   heapUsedMb: number;
+  heapTotalMb: number;
+  externalMb: number;
   logBytes: number;
 }
 
@@ -117,6 +119,8 @@ export async function run(): Promise<object> {
         rssMb: round(stats.rssBytes / MB)!,
         heldRssMb: round(held.rssBytes / MB)!,
         heapUsedMb: round(held.heapUsedBytes / MB)!,
+        heapTotalMb: round(held.heapTotalBytes / MB)!,
+        externalMb: round(held.externalBytes / MB)!,
         logBytes: logBytes(dataDir),
       };
       windows.push(window);

@@ -35,6 +35,10 @@ export interface ServerStats {
 export interface HeldMemory {
   rssBytes: number;
   heapUsedBytes: number;
+  /** V8's heap as reserved from the system (used or not). */
+  heapTotalBytes: number;
+  /** Memory outside the JS heap that JS objects hold (Buffers, ArrayBuffers). */
+  externalBytes: number;
 }
 
 export type ServerRequest =
@@ -46,8 +50,13 @@ export type ServerRequest =
 /** Memory after a full collection (the process runs with --expose-gc). */
 function heldMemory(): HeldMemory {
   (globalThis as { gc?: () => void }).gc?.();
-  const { rss, heapUsed } = process.memoryUsage();
-  return { rssBytes: rss, heapUsedBytes: heapUsed };
+  const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+  return {
+    rssBytes: rss,
+    heapUsedBytes: heapUsed,
+    heapTotalBytes: heapTotal,
+    externalBytes: external,
+  };
 }
 
 /**
