@@ -18,9 +18,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { describeEventStoreContract, testEvent } from './eventStore.contract';
 import type { ContractEvent } from './eventStore.contract';
-import { PartialDuplicateBatchError } from './eventStore';
+import { PartialDuplicateBatchError, WrongExpectedVersionError } from './eventStore';
 import type { RecordedEvent } from './eventStore';
-import { appendTo, openPostgresEventStore } from './postgresEventStore';
+import { appendGroup, appendTo, openPostgresEventStore } from './postgresEventStore';
 import type { PostgresEventStore } from './postgresEventStore';
 import { APPEND_LOCK_KEY } from './postgresSchema';
 import { positionCursorSubscription } from './postgresSubscription';
@@ -195,6 +195,70 @@ if (postgres) {
         PartialDuplicateBatchError,
       );
       expect(numbers(await s.readAll())).toEqual([0, 2, 3]);
+    });
+
+    // tabula_append_group has two paths (postgresAppendGroup.ts): the usual group (no stream
+    // twice, no eventId repeated or already stored) and the general one. These two groups
+    // differ only in holding stored eventIds, so each takes one path.
+    it('a usual group: ok and wrong verdicts, an erased stream continued, one NOTIFY', async () => {
+      const url = await freshDatabase();
+      const s = await store(url);
+      await s.append('gone', [testEvent(0), testEvent(1)], { expectedRevision: 'no_stream' });
+      await s.append('kept', [testEvent(2)], { expectedRevision: 'no_stream' });
+      await s.erase('gone');
+      const seen = collect(await store(url), 3);
+      const results = await appendGroup(await client(url), [
+        { stream: 'gone', events: [testEvent(3)], expectedRevision: 'no_stream' },
+        { stream: 'kept', events: [testEvent(4)], expectedRevision: 5 },
+        { stream: 'new', events: [testEvent(5), testEvent(6)], expectedRevision: 'any' },
+        { stream: 'kept2', events: [testEvent(7)], expectedRevision: 'stream_exists' },
+      ]);
+      expect(results).toMatchObject([
+        { status: 'fulfilled', value: { nextRevision: 2, position: 4 } },
+        { status: 'rejected', reason: { actual: 0 } },
+        { status: 'fulfilled', value: { nextRevision: 1, position: 6 } },
+        { status: 'rejected', reason: { actual: 'no_stream' } },
+      ]);
+      expect(results[1]!.status === 'rejected' && results[1]!.reason).toBeInstanceOf(
+        WrongExpectedVersionError,
+      );
+      await until(() => seen.length === 3);
+      expect(numbers(seen)).toEqual([3, 5, 6]);
+      expect((await s.readStream('gone')).map((r) => r.revision)).toEqual([2]);
+    });
+
+    it('a group holding stored eventIds: duplicate, partial and ok verdicts, an erased stream continued', async () => {
+      const url = await freshDatabase();
+      const s = await store(url);
+      const [a0, a1, x0] = [testEvent(0), testEvent(1), testEvent(2)];
+      await s.append('a', [a0, a1], { expectedRevision: 'no_stream' });
+      const originalX = await s.append('x', [x0], { expectedRevision: 'no_stream' });
+      await s.append('gone', [testEvent(3)], { expectedRevision: 'no_stream' });
+      await s.erase('gone');
+      const seen = collect(await store(url), 4);
+      const results = await appendGroup(await client(url), [
+        { stream: 'b', events: [testEvent(4)], expectedRevision: 'no_stream' },
+        { stream: 'a', events: [a1, testEvent(5)], expectedRevision: 'any' },
+        { stream: 'x', events: [x0], expectedRevision: 'any' },
+        { stream: 'gone', events: [testEvent(6)], expectedRevision: 'no_stream' },
+        // An eventId stored in another stream is no resend here.
+        { stream: 'c', events: [a0], expectedRevision: 'no_stream' },
+        { stream: 'd', events: [testEvent(7)], expectedRevision: 0 },
+      ]);
+      expect(results).toMatchObject([
+        { status: 'fulfilled', value: { nextRevision: 0, position: 5 } },
+        { status: 'rejected', reason: { eventIds: [a1.metadata.eventId] } },
+        { status: 'fulfilled', value: originalX },
+        { status: 'fulfilled', value: { nextRevision: 1, position: 6 } },
+        { status: 'fulfilled', value: { nextRevision: 0, position: 7 } },
+        { status: 'rejected', reason: { actual: 'no_stream' } },
+      ]);
+      expect(results[1]!.status === 'rejected' && results[1]!.reason).toBeInstanceOf(
+        PartialDuplicateBatchError,
+      );
+      await until(() => seen.length === 3);
+      expect(numbers(seen)).toEqual([4, 6, 0]);
+      expect((await s.readStream('gone')).map((r) => r.revision)).toEqual([1]);
     });
 
     it('a group keeps bodies, stream names and eventIds apart whatever characters they hold', async () => {

@@ -1,7 +1,8 @@
 /**
  * The `EventStore` on PostgreSQL (`EVENTSTORE_URL=postgres://…`), for several server nodes
- * sharing one log. Tables and the append function: `postgresSchema.ts`; subscriptions:
- * `postgresSubscription.ts`; the why of both: docs/event-store.md, "PostgreSQL".
+ * sharing one log. Tables: `postgresSchema.ts`; the append function: `postgresAppendGroup.ts`;
+ * subscriptions: `postgresSubscription.ts`; the why of all three: docs/event-store.md,
+ * "PostgreSQL".
  *
  * - Appends are written one group at a time: the ones issued in the same tick, or that queued
  *   while the previous group was written, are one call of `tabula_append_group` (a prepared
@@ -38,15 +39,16 @@ import type {
   StorableEvent,
   SubscribeToAllOptions,
 } from './eventStore';
+import { APPEND_GROUP_SQL, EVENT_SEPARATOR } from './postgresAppendGroup';
+import type { AppendRow } from './postgresAppendGroup';
 import {
   APPEND_LOCK_KEY,
   EVENT_COLUMNS,
-  EVENT_SEPARATOR,
   NOTIFY_CHANNEL,
   SCHEMA_LOCK_KEY,
   SCHEMA_SQL,
 } from './postgresSchema';
-import type { AppendRow, PostgresEventRow } from './postgresSchema';
+import type { PostgresEventRow } from './postgresSchema';
 import { positionCursorSubscription, startWakeSource } from './postgresSubscription';
 
 export interface PostgresEventStoreOptions {
@@ -187,6 +189,7 @@ export async function createPostgresSchema(db: pg.Pool): Promise<void> {
   await inTransaction(db, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK_KEY]);
     await client.query(SCHEMA_SQL);
+    await client.query(APPEND_GROUP_SQL);
   });
 }
 
