@@ -165,6 +165,7 @@ export function createGateway(
   const feed = history
     ? new HistoryFeed({
         ...history,
+        foldedOf: (record) => context.scenes.foldedOf(record),
         watched: (canvasId) =>
           (io.of('/').adapter.rooms.get(rooms.canvas(canvasId))?.size ?? 0) > 0,
         // Encoded once, and written with the room's other frames of this turn (one write).

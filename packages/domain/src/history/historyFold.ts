@@ -36,10 +36,14 @@ export function sceneUpserts(
   return [];
 }
 
-/** What `upserts` do to `scene`, judged before they are applied; only upserts that win count. */
+/**
+ * What `upserts` do to `scene`, judged before they are applied; only upserts that win count.
+ * `liveBefore`: the live elements of the whole scene, when `scene` holds only those named.
+ */
 function summarizeDrawing(
   scene: Record<string, SceneElement>,
   upserts: readonly SceneElement[],
+  liveBefore?: number,
 ): DrawingSummary {
   const added: ElementRef[] = [];
   const changed: ElementRef[] = [];
@@ -62,7 +66,9 @@ function summarizeDrawing(
     else added.push(ref);
   }
   const summary: DrawingSummary = { added, changed, deleted };
-  if (removedLive > 0 && added.length === 0 && !hasMoreLive(scene, removedLive)) {
+  const clears =
+    liveBefore === undefined ? !hasMoreLive(scene, removedLive) : liveBefore <= removedLive;
+  if (removedLive > 0 && added.length === 0 && clears) {
     summary.cleared = true;
   }
   return summary;
@@ -78,11 +84,14 @@ function hasMoreLive(scene: Record<string, SceneElement>, count: number): boolea
 /**
  * The history entry of `logged`, and the scene advanced past it (in place). Call it for every
  * event of the stream in order, starting from the scene of the revision before the first.
+ * For one entry, `scene` may hold only the elements the event names (every element for a
+ * restore) when `liveBefore` gives the whole scene's live elements.
  */
 export function foldHistoryEntry(
   scene: Record<string, SceneElement>,
   logged: LoggedCanvasEvent,
   nameOf: NameOf,
+  liveBefore?: number,
 ): HistoryEntry {
   const { event, revision } = logged;
   const base = {
@@ -93,7 +102,7 @@ export function foldHistoryEntry(
   };
   switch (event.type) {
     case 'LineDrawn': {
-      const summary = summarizeDrawing(scene, event.data.elements);
+      const summary = summarizeDrawing(scene, event.data.elements, liveBefore);
       applySceneEvent(scene, event);
       return { ...base, type: event.type, summary };
     }

@@ -140,6 +140,11 @@ export class CanvasesService {
     return { ...toSummary(canvas), ownerId: canvas.ownerId, revision, elements: live };
   }
 
+  /** Keeps the canvas's scene in this node's memory (its live history entries fold on it). */
+  holdScene(canvasId: string): Promise<void> {
+    return this.context.scenes.hold(canvasId);
+  }
+
   /** The scene with tombstones, for clients that reconcile (join-canvas). */
   async snapshot(canvasId: string): Promise<{ revision: number; elements: SceneElement[] }> {
     await this.doc(canvasId); // NOT_FOUND for a canvas that does not exist

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applySceneEvent } from '@tabula/domain';
+import { applySceneEvent, foldHistoryEntry } from '@tabula/domain';
 import type { CanvasEvent, SceneElement } from '@tabula/domain';
 import { CompactScene, ELEMENT_OVERHEAD_BYTES } from './compactScene';
 
@@ -43,6 +43,31 @@ describe('CompactScene', () => {
       expect(byId(compact.elements())).toEqual(byId(Object.values(record)));
       expect(compact.size).toBe(Object.keys(record).length);
     }
+  });
+
+  it('answers each fold with what its history entry needs: the same entry as the whole scene gives', () => {
+    const metadata = { eventId: 'e', actorId: 'ada', occurredAt: '2026-01-01T00:00:00.000Z' };
+    const events = [
+      drawn(element('a', 1), element('b', 1)),
+      drawn(element('a', 2, { isDeleted: true })), // one of two deleted: not cleared
+      // A held copy sent again, and the last live element deleted: cleared.
+      drawn(element('a', 2, { isDeleted: true }), element('b', 2, { isDeleted: true })),
+      drawn(element('c', 1)),
+      restored(element('a', 1)),
+      drawn(element('a', 9, { isDeleted: true }), element('c', 5, { isDeleted: true })),
+    ].map((event) => ({ ...event, metadata }) as CanvasEvent);
+    const compact = new CompactScene();
+    const whole: Record<string, SceneElement> = {};
+    const nameOf = () => 'Ada';
+    const cleared = events.map((event, revision) => {
+      const folded = compact.apply(event);
+      const entry = foldHistoryEntry(whole, { revision, event }, nameOf);
+      const fromFold = { revision, event: folded.event };
+      expect(foldHistoryEntry(folded.before, fromFold, nameOf, folded.liveBefore)).toEqual(entry);
+      expect(folded.liveBefore).toBeLessThanOrEqual(compact.size);
+      return 'cleared' in entry.summary && entry.summary.cleared === true;
+    });
+    expect(cleared).toEqual([false, false, true, false, false, true]);
   });
 
   it('writes the scene as a JSON array of its elements and counts the text it holds', () => {

@@ -4,6 +4,8 @@
  * commit already made for the log and the room (`shareJson`), so holding it costs no copy.
  * Folding an event parses only the elements it names (a restore: all of them); `elements()`
  * parses the whole scene when someone asks for it. Same fold as the domain's scene rule.
+ * Each fold answers what it read of the scene before it (`FoldedEvent`), which is all a
+ * history entry of the event needs: the live feed reads it instead of keeping a scene itself.
  */
 import { winningUpserts } from '@tabula/domain';
 import type { CanvasEvent, SceneElement } from '@tabula/domain';
@@ -12,22 +14,26 @@ import { jsonOf, parseShared } from '../../../infrastructure/sharedJson';
 /** Bytes counted per element besides its text: the map entry and the id's string. */
 export const ELEMENT_OVERHEAD_BYTES = 96;
 
+/** One event as a scene folded it, with what the scene held before it (see `apply`). */
+export interface FoldedEvent {
+  /** The event as folded: a drawing without the elements it sent again unchanged. */
+  event: CanvasEvent;
+  /** What the scene held of the elements the event names, before it (a restore: all). */
+  before: Record<string, SceneElement>;
+  /** Live (not deleted) elements of the whole scene before it. */
+  liveBefore: number;
+}
+
 export class CompactScene {
   /** Element JSON by id, in the order the ids first came. */
   private readonly texts = new Map<string, string>();
+  /** Ids of the deleted elements held (tombstones), to count the live ones. */
+  private readonly deleted = new Set<string>();
   private textBytes = 0;
 
   static of(elements: Iterable<SceneElement>): CompactScene {
     const scene = new CompactScene();
     for (const element of elements) scene.put(element);
-    return scene;
-  }
-
-  /** Another scene holding the same elements (the texts are shared; the scenes are not). */
-  copy(): CompactScene {
-    const scene = new CompactScene();
-    for (const [id, text] of this.texts) scene.texts.set(id, text);
-    scene.textBytes = this.textBytes;
     return scene;
   }
 
@@ -41,15 +47,19 @@ export class CompactScene {
     return this.textBytes + this.texts.size * ELEMENT_OVERHEAD_BYTES;
   }
 
-  /** Folds a drawing or a restore in; other events leave the scene as it is. */
-  apply(event: CanvasEvent): void {
-    this.applyChanges(this.withoutHeldCopies(event));
+  /** Live (not deleted) elements held. */
+  get live(): number {
+    return this.texts.size - this.deleted.size;
   }
 
-  /** `apply` for an event `withoutHeldCopies` has already made. */
-  applyChanges(changes: CanvasEvent): void {
-    if (changes.type !== 'LineDrawn' && changes.type !== 'CanvasRestored') return;
-    for (const winner of winningUpserts(this.known(changes), changes)) this.put(winner);
+  /** Folds a drawing or a restore in (other events leave the scene as it is). */
+  apply(event: CanvasEvent): FoldedEvent {
+    const changes = this.withoutHeldCopies(event);
+    const folded = { event: changes, before: this.known(changes), liveBefore: this.live };
+    if (changes.type === 'LineDrawn' || changes.type === 'CanvasRestored') {
+      for (const winner of winningUpserts(folded.before, changes)) this.put(winner);
+    }
+    return folded;
   }
 
   /**
@@ -58,7 +68,7 @@ export class CompactScene {
    * entry, so folding the rest gives the same scene and the same entry without parsing or
    * comparing it (a client that resends a big drawing costs a string comparison per element).
    */
-  withoutHeldCopies(event: CanvasEvent): CanvasEvent {
+  private withoutHeldCopies(event: CanvasEvent): CanvasEvent {
     if (event.type !== 'LineDrawn') return event;
     const named = new Map<string, number>();
     for (const { id } of event.data.elements) named.set(id, (named.get(id) ?? 0) + 1);
@@ -73,7 +83,7 @@ export class CompactScene {
    * A fresh record of what the scene holds of the elements `event` names (every element for
    * a restore): all that the scene rule, or a history entry's summary, reads of the scene.
    */
-  known(event: CanvasEvent): Record<string, SceneElement> {
+  private known(event: CanvasEvent): Record<string, SceneElement> {
     const named =
       event.type === 'LineDrawn'
         ? event.data.elements.map((element) => element.id).filter((id) => this.texts.has(id))
@@ -102,6 +112,8 @@ export class CompactScene {
     const text = jsonOf(element);
     this.textBytes += text.length - (this.texts.get(element.id)?.length ?? 0);
     this.texts.set(element.id, text);
+    if (element.isDeleted) this.deleted.add(element.id);
+    else this.deleted.delete(element.id);
   }
 }
 

@@ -135,10 +135,19 @@ export class HistoryQueries {
     }));
   }
 
-  /** The history entry of one logged event, folded on the scene before it. */
-  async entryOf(canvasId: string, logged: LoggedCanvasEvent, sceneBefore?: SceneRecord) {
-    const scene = sceneBefore ?? (await this.deps.timeline.sceneAt(canvasId, logged.revision - 1));
-    return { entry: foldHistoryEntry(scene, logged, await this.names([logged])), scene };
+  /**
+   * The history entry of one logged event: folded on `before` when given (what the scene held
+   * of the elements the event names, and its live count), else on the whole scene before it.
+   */
+  async entryOf(
+    canvasId: string,
+    logged: LoggedCanvasEvent,
+    before?: { scene: SceneRecord; liveBefore: number },
+  ): Promise<HistoryEntry> {
+    const nameOf = await this.names([logged]);
+    if (before) return foldHistoryEntry(before.scene, logged, nameOf, before.liveBefore);
+    const scene = await this.deps.timeline.sceneAt(canvasId, logged.revision - 1);
+    return foldHistoryEntry(scene, logged, nameOf);
   }
 
   private async pageForwards(

@@ -75,7 +75,8 @@ describe('SceneTimeline', () => {
     expect(JSON.parse(stored!.body)).toEqual(Object.values(foldScene({}, events.slice(0, 20))));
   });
 
-  it('starts following an open canvas from the scene the server holds, without reading its log', async () => {
+  /** The writer over a log of 24 events, reading the server's scene at the revisions `held`. */
+  async function writeWithServerScenes(held: (revision: number) => boolean) {
     const events = Array.from({ length: 24 }, (_, i) => drawn(`e${i % 2}`, i + 1));
     const eventStore = await canvasLog(events);
     const records = await eventStore.readStream('canvas-c');
@@ -93,22 +94,36 @@ describe('SceneTimeline', () => {
       snapshots,
       interval: 4,
       writeFactor: 3,
-      // The current scene at revision 4 (what CurrentScenes holds for an open canvas).
+      // What CurrentScenes holds of an open canvas: its scene at the revision just folded.
       currentScene: (canvasId, revision) =>
-        canvasId === 'c' && revision === 4
-          ? CompactScene.of(Object.values(foldScene({}, events.slice(0, 4))))
+        canvasId === 'c' && held(revision)
+          ? CompactScene.of(Object.values(foldScene({}, events.slice(0, revision))))
           : null,
     });
     for (const record of records) timeline.snapshotAfter(record);
     await timeline.settled();
-    expect(logReads).toBe(0);
-    // The same snapshots as when the writer folds the log to start.
-    expect(await snapshots.revisions('c')).toEqual([4, 12, 20]);
-    for (const revision of [4, 12, 20]) {
+    const revisions = await snapshots.revisions('c');
+    for (const revision of revisions) {
       const stored = await snapshots.latest('c', revision);
       expect(JSON.parse(stored!.body)).toEqual(
         Object.values(foldScene({}, events.slice(0, revision))),
       );
     }
+    return { logReads, revisions };
+  }
+
+  it("writes an open canvas's snapshots from the scene the server holds, without reading its log", async () => {
+    // The same snapshots as when the writer folds the log to start and keeps its own scene.
+    expect(await writeWithServerScenes(() => true)).toEqual({
+      logReads: 0,
+      revisions: [4, 12, 20],
+    });
+  });
+
+  it('folds the log for a due snapshot once the server no longer holds the scene', async () => {
+    const { logReads, revisions } = await writeWithServerScenes((revision) => revision < 12);
+    expect(logReads).toBeGreaterThan(0);
+    // The due ones, and the grid points the folds passed (a read stores those: see sceneAt).
+    expect(revisions).toEqual([4, 8, 12, 16, 20]);
   });
 });

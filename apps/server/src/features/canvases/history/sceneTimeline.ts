@@ -41,8 +41,8 @@ export interface SceneTimelineOptions {
   /** Where a failed snapshot write is reported (it is a cache: nothing else is affected). */
   onError?: (error: unknown) => void;
   /**
-   * The scene the server already holds for the canvas at `revision`, if any (a copy): the
-   * writer starts following a canvas from it instead of folding the canvas's log.
+   * The scene the server already holds for the canvas at `revision`, if any (not to be
+   * changed): the writer reads an open canvas's scene there instead of keeping its own.
    */
   currentScene?: (canvasId: string, revision: number) => CompactScene | null;
 }
@@ -60,11 +60,18 @@ export const WRITE_FACTOR = 40;
  */
 export const READ_FILL_FACTOR = 1;
 
-/** The scene the snapshot writer follows for one canvas (as text: see `CompactScene`). */
+/**
+ * What the snapshot writer follows of one canvas. It keeps a scene of its own (as text: see
+ * `CompactScene`) only for a canvas whose scene the server does not hold; an open canvas's
+ * scene is read from `currentScene` at the grid points, so its content is held once.
+ */
 interface WriterHead {
   revision: number;
-  scene: CompactScene;
-  /** Element upserts folded in since the last snapshot written. */
+  /** The writer's own scene; none while it reads the server's. */
+  scene?: CompactScene;
+  /** Elements of the scene at the last grid point it was read. */
+  size: number;
+  /** Element upserts since the last snapshot written. */
   touched: number;
 }
 
@@ -129,8 +136,8 @@ export class SceneTimeline {
 
   /**
    * The snapshot writer: call after each committed event, in log order; the work is done in
-   * the background (`settled()` waits for it). It keeps the latest scene of recently active
-   * canvases and folds each event into it. At a revision of the grid (every `interval`) it
+   * the background (`settled()` waits for it). It follows recently active canvases (see
+   * `WriterHead` for whose scene it keeps). At a revision of the grid (every `interval`) it
    * writes a snapshot only once the element upserts since its last one add up to
    * `WRITE_FACTOR` times the scene's size: a snapshot then costs the write path at most about
    * 1/WRITE_FACTOR of what the events themselves wrote. Reads fill the grid points between
@@ -154,10 +161,10 @@ export class SceneTimeline {
     } else if (record.revision > 0 && record.revision % this.interval === 0) {
       const current = this.options.currentScene?.(canvasId, record.revision);
       if (current) {
-        // Start following the canvas here from the scene the server holds (an open canvas):
+        // Start following the canvas here on the scene the server holds (an open canvas):
         // no fold of its log, whose events would all be parsed and held at once. The grid
         // point's snapshot is stored if missing, as the fold would have (serialised now).
-        this.remember(canvasId, { revision: record.revision, scene: current, touched: 0 });
+        this.remember(canvasId, { revision: record.revision, size: current.size, touched: 0 });
         const snapshot = snapshotOf(record.revision, event.metadata.eventId, current);
         this.schedule(async () => {
           const stored = await this.options.snapshots.latest(canvasId, record.revision);
@@ -172,11 +179,10 @@ export class SceneTimeline {
       this.starting.set(canvasId, pending);
       this.schedule(async () => {
         try {
-          const started = {
-            revision: record.revision,
-            scene: CompactScene.of(Object.values(await this.sceneAt(canvasId, record.revision))),
-            touched: 0,
-          };
+          const scene = CompactScene.of(
+            Object.values(await this.sceneAt(canvasId, record.revision)),
+          );
+          const started = { revision: record.revision, scene, size: scene.size, touched: 0 };
           for (const later of pending) this.advance(canvasId, started, later);
           this.remember(canvasId, started);
         } finally {
@@ -195,21 +201,37 @@ export class SceneTimeline {
     }
   }
 
-  /** Folds one event into a followed scene; writes the snapshot when one is due. */
+  /** Follows one more event of a canvas; writes the snapshot when one is due. */
   private advance(canvasId: string, head: WriterHead, record: RecordedEvent): void {
     const event = record.event as CanvasEvent;
+    const { revision } = record;
     if (event.type === 'LineDrawn' || event.type === 'CanvasRestored') {
-      head.scene.apply(event);
+      head.scene?.apply(event);
       head.touched += event.data.elements.length;
     }
-    head.revision = record.revision;
-    const onGrid = record.revision % this.interval === 0;
-    if (onGrid && head.touched >= (this.options.writeFactor ?? WRITE_FACTOR) * head.scene.size) {
-      head.touched = 0;
+    head.revision = revision;
+    if (revision % this.interval !== 0) return;
+    const scene = head.scene ?? this.options.currentScene?.(canvasId, revision);
+    if (scene) head.size = scene.size;
+    if (head.touched < (this.options.writeFactor ?? WRITE_FACTOR) * head.size) return;
+    head.touched = 0;
+    const { eventId } = event.metadata;
+    if (scene) {
       // Serialised now, as the scene is at this revision; stored in the background.
-      const snapshot = snapshotOf(record.revision, event.metadata.eventId, head.scene);
+      const snapshot = snapshotOf(revision, eventId, scene);
       this.schedule(() => this.options.snapshots.put(canvasId, snapshot));
+      return;
     }
+    // The server no longer holds the scene it followed: a fold of the log gives it.
+    this.schedule(async () => {
+      const folded = await this.sceneAt(canvasId, revision);
+      const stored = await this.options.snapshots.latest(canvasId, revision);
+      if (stored?.revision !== revision)
+        await this.options.snapshots.put(
+          canvasId,
+          snapshotOf(revision, eventId, CompactScene.of(Object.values(folded))),
+        );
+    });
   }
 
   private schedule(work: () => Promise<void>): void {

@@ -17,6 +17,7 @@ import type { CanvasEvent, Event, SceneElement } from '@tabula/domain';
 import type { RecordedEvent } from '../../../infrastructure/eventStore/eventStore';
 import type { ReadModelStore } from '../../../infrastructure/readModels/readModelStore';
 import { CompactScene } from '../history/compactScene';
+import type { FoldedEvent } from '../history/compactScene';
 import type { SceneTimeline } from '../history/sceneTimeline';
 import { canvasDoc } from './canvases.projection';
 
@@ -54,18 +55,30 @@ export class CurrentScenes {
   /** Events of canvases being loaded, kept for when the load is done. */
   private readonly pending = new Map<string, RecordedEvent<Event>[]>();
   private held = 0;
+  /** Each event folded into a loaded scene, with what the scene held before it. */
+  private readonly folds = new WeakMap<RecordedEvent<Event>, FoldedEvent>();
 
   constructor(private readonly deps: CurrentScenesDeps) {}
 
   /** The canvas's scene now; the empty scene at revision -1 for a canvas that does not exist. */
   async of(canvasId: string): Promise<CurrentScene> {
-    let current = this.loaded.get(canvasId);
-    if (current) {
-      this.loaded.delete(canvasId);
-      this.loaded.set(canvasId, current);
-    } else current = (await this.load(canvasId)) ?? undefined;
+    const current = await this.loadedNow(canvasId);
     if (!current) return { revision: -1, elements: [] };
     return { revision: current.revision, elements: elementsOf(current) };
+  }
+
+  /** Loads the canvas's scene if it is not held (for `foldedOf`), without parsing it. */
+  async hold(canvasId: string): Promise<void> {
+    await this.loadedNow(canvasId);
+  }
+
+  /** The loaded scene, loaded now if need be, as the most recently used. */
+  private async loadedNow(canvasId: string): Promise<Loaded | null> {
+    const current = this.loaded.get(canvasId);
+    if (!current) return this.load(canvasId);
+    this.loaded.delete(canvasId);
+    this.loaded.set(canvasId, current);
+    return current;
   }
 
   /** The loaded scene when it is at `revision` (nothing is loaded for the asking), else null. */
@@ -75,10 +88,21 @@ export class CurrentScenes {
     return { revision, elements: elementsOf(current) };
   }
 
-  /** A copy of the loaded scene when it is at `revision` (nothing is loaded for the asking). */
+  /**
+   * The loaded scene itself when it is at `revision` (nothing is loaded for the asking); the
+   * caller reads it at once and never changes it.
+   */
   compactAt(canvasId: string, revision: number): CompactScene | null {
     const current = this.loaded.get(canvasId);
-    return current?.revision === revision ? current.scene.copy() : null;
+    return current?.revision === revision ? current.scene : null;
+  }
+
+  /**
+   * How `record` was folded into its canvas's scene, with what the scene held before it (its
+   * history entry needs no more); null when the scene was not loaded at that moment.
+   */
+  foldedOf(record: RecordedEvent<Event>): FoldedEvent | null {
+    return this.folds.get(record) ?? null;
   }
 
   /** Folds a committed event into the scene of its canvas, if that scene is loaded or loading. */
@@ -91,7 +115,7 @@ export class CurrentScenes {
     if (!current) return;
     if (record.event.type === 'CanvasDeleted') return this.drop(canvasId, current);
     this.held -= current.size;
-    advance(current, record);
+    this.advance(current, record);
     this.held += current.size;
     this.evictBeyondCapacity();
   }
@@ -112,7 +136,7 @@ export class CurrentScenes {
         const loaded: Loaded = { revision: doc.revision, scene, size: 0 };
         for (const record of pending) {
           if (record.event.type === 'CanvasDeleted') return null;
-          advance(loaded, record);
+          this.advance(loaded, record);
         }
         loaded.size = scene.bytes;
         this.loaded.set(canvasId, loaded);
@@ -128,6 +152,14 @@ export class CurrentScenes {
     return loading;
   }
 
+  /** Folds one event of the canvas's stream into a loaded scene (older events are skipped). */
+  private advance(loaded: Loaded, record: RecordedEvent<Event>): void {
+    if (record.revision <= loaded.revision) return;
+    this.folds.set(record, loaded.scene.apply(record.event as CanvasEvent));
+    loaded.size = loaded.scene.bytes;
+    loaded.revision = record.revision;
+  }
+
   private evictBeyondCapacity(): void {
     const capacity = this.deps.capacityBytes ?? CURRENT_SCENES_BYTES;
     for (const [canvasId, scene] of this.loaded) {
@@ -141,14 +173,6 @@ export class CurrentScenes {
     this.loaded.delete(canvasId);
     this.held -= scene.size;
   }
-}
-
-/** Folds one event of the canvas's stream into a loaded scene (older events are skipped). */
-function advance(loaded: Loaded, record: RecordedEvent<Event>): void {
-  if (record.revision <= loaded.revision) return;
-  loaded.scene.apply(record.event as CanvasEvent);
-  loaded.size = loaded.scene.bytes;
-  loaded.revision = record.revision;
 }
 
 /**

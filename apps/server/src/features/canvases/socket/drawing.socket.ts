@@ -28,7 +28,7 @@ export function registerDrawingHandlers(
   session: LiveSession<SocketFrame>,
   context: Pick<AppContext, 'logError' | 'presence' | 'drawingBudget'>,
   live: LiveRooms<SocketFrame>,
-  canvases: Pick<CanvasesService, 'readableHead' | 'members'>,
+  canvases: Pick<CanvasesService, 'readableHead' | 'members' | 'holdScene'>,
   /** Cuts this socket's updates, undecoded, while its drawing budget is known to be spent. */
   budgetGate: SpentBudgetGate,
   /** Hands accepted ink to the other nodes (absent on a single node). */
@@ -58,6 +58,7 @@ export function registerDrawingHandlers(
   on('watch-canvas', async (payload) => {
     const { canvasId } = parseDto(WatchCanvasDto, payload);
     const revision = await canvases.readableHead(socket.data.userId, canvasId);
+    await canvases.holdScene(canvasId);
     await socket.join(rooms.canvas(canvasId));
     void announce(canvasId);
     return { canvasId, revision };
