@@ -72,6 +72,7 @@ interface Window {
   heapUsedMb: number;
   heapTotalMb: number;
   externalMb: number;
+  sceneMb: number;
   logBytes: number;
 }
 
@@ -121,6 +122,7 @@ export async function run(): Promise<object> {
         heapUsedMb: round(held.heapUsedBytes / MB)!,
         heapTotalMb: round(held.heapTotalBytes / MB)!,
         externalMb: round(held.externalBytes / MB)!,
+        sceneMb: round(held.sceneBytes / MB)!,
         logBytes: logBytes(dataDir),
       };
       windows.push(window);
@@ -177,6 +179,10 @@ export async function run(): Promise<object> {
         // What the server keeps, without the garbage collector's sawtooth.
         afterFullGc: flatness((w) => w.heldRssMb),
         heapUsedAfterFullGc: flatness((w) => w.heapUsedMb),
+        // The rest once the open canvases' content is set aside: the current scenes are a
+        // cache of it that SCENE_MEMORY_MB bounds, and it grows with what is drawn.
+        sceneTextHeld: flatness((w) => w.sceneMb),
+        afterFullGcBesideScenes: flatness((w) => round(w.heldRssMb - w.sceneMb)!),
       },
       log: {
         bytesGrown: last.logBytes - logAtStart,

@@ -18,6 +18,8 @@ export interface BenchServer {
   /** Where the server keeps its files; removed by the parent once the process is gone. */
   dataDir?: string;
   fixture(rooms: number, perRoom: number): Promise<Fixture>;
+  /** Bytes of scene text the server keeps for open canvases (a cache it bounds); none: 0. */
+  sceneBytes?(): number;
 }
 
 export interface ServerStats {
@@ -39,6 +41,8 @@ export interface HeldMemory {
   heapTotalBytes: number;
   /** Memory outside the JS heap that JS objects hold (Buffers, ArrayBuffers). */
   externalBytes: number;
+  /** See `BenchServer.sceneBytes`. */
+  sceneBytes: number;
 }
 
 export type ServerRequest =
@@ -48,7 +52,7 @@ export type ServerRequest =
   | { type: 'held' };
 
 /** Memory after a full collection (the process runs with --expose-gc). */
-function heldMemory(): HeldMemory {
+function heldMemory(server: BenchServer): HeldMemory {
   (globalThis as { gc?: () => void }).gc?.();
   const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
   return {
@@ -56,6 +60,7 @@ function heldMemory(): HeldMemory {
     heapUsedBytes: heapUsed,
     heapTotalBytes: heapTotal,
     externalBytes: external,
+    sceneBytes: server.sceneBytes?.() ?? 0,
   };
 }
 
@@ -108,7 +113,7 @@ process.on('message', (request: ServerRequest) => {
       usage.start();
       process.send!({});
     } else if (request.type === 'stats') process.send!(usage.stats());
-    else if (request.type === 'held') process.send!(heldMemory());
+    else if (request.type === 'held') process.send!(heldMemory(server));
     else process.send!({ fixture: await server.fixture(request.rooms, request.perRoom) });
   })();
 });

@@ -1,7 +1,8 @@
 /**
- * The real Tabula app for the gateway benchmark: SQLite log (fsync on) in a temp dir, in-memory
- * read models and presence, rate limits out of the way; the fixture registers users and makes
- * them members of canvases through the command handlers, as sign-up and invitations would.
+ * The real Tabula app for the gateway benchmark: SQLite log (fsync on) and snapshots in a temp
+ * dir, as `npm start` has them, in-memory read models and presence, rate limits out of the way,
+ * `SCENE_MEMORY_MB` as configured; the fixture registers users and makes them members of
+ * canvases through the command handlers, as sign-up and invitations would.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,9 +11,11 @@ import { canvasStreamName, userStreamName } from '@tabula/domain';
 import type { Event } from '@tabula/domain';
 import { createApp } from '../../src/app';
 import type { TabulaApp } from '../../src/app';
+import { parseConfig } from '../../src/config';
 import { hashPassword } from '../../src/features/auth/passwords';
 import { newSessionToken } from '../../src/features/auth/sessionTokens';
 import { openSqliteEventStore } from '../../src/infrastructure/eventStore/sqliteEventStore';
+import { openSqliteSnapshotStore } from '../../src/infrastructure/snapshots/sqliteSnapshotStore';
 import {
   createInMemoryPresenceStore,
   createInMemoryReadModelStore,
@@ -32,6 +35,8 @@ export async function startTabula(): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(process.env.BENCH_DIR ?? tmpdir(), 'tabula-bench-'));
   const app: TabulaApp = await createApp({
     eventStore: openSqliteEventStore<Event>({ dataDir }),
+    snapshots: openSqliteSnapshotStore({ dataDir }),
+    sceneMemoryBytes: parseConfig(process.env, process.cwd()).sceneMemoryBytes,
     readModels: createInMemoryReadModelStore(),
     presence: createInMemoryPresenceStore(),
     rateLimits: {
@@ -71,6 +76,7 @@ export async function startTabula(): Promise<BenchServer> {
   return {
     url,
     dataDir,
+    sceneBytes: () => context.scenes.bytes,
     async fixture(rooms, perRoom) {
       const fixture: Fixture = { rooms: [] };
       let last = -1;

@@ -60,6 +60,11 @@ export class CurrentScenes {
 
   constructor(private readonly deps: CurrentScenesDeps) {}
 
+  /** What the held scenes take, as counted against the capacity (`CompactScene.bytes`). */
+  get bytes(): number {
+    return this.held;
+  }
+
   /** The canvas's scene now; the empty scene at revision -1 for a canvas that does not exist. */
   async of(canvasId: string): Promise<CurrentScene> {
     const current = await this.loadedNow(canvasId);
