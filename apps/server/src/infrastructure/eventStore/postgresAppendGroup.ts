@@ -1,13 +1,16 @@
 /**
- * `tabula_append_group`, the PostgreSQL function that writes a group of appends in one call
- * (client side: `writeGroup` in `postgresEventStore.ts`; the lock that orders the groups:
- * `postgresSchema.ts`).
+ * `tabula_append_group_v2`, the PostgreSQL function that writes a group of appends in one call
+ * (client side: `postgresAppendCall.ts`; the lock that orders the groups: `postgresSchema.ts`).
  *
- * `tabula_append_group(streams, expected, counts, repeats, ids, events)`: one element per
+ * `tabula_append_group_v2(streams, expected, counts, repeats, ids, events)`: one element per
  * append in the first four arrays, one per event (in append order) in `ids`, and the bodies in
  * `events`, one text separated by EVENT_SEPARATOR. Before the lock it splits and parses the
- * bodies (once); under the lock it decides and writes the group, answers one row per append
- * in group order, moves the head and notifies once. Each row:
+ * bodies (once); under the lock it decides and writes the group, moves the head and notifies
+ * once. When every append of a usual group is written, it answers ONE row:
+ * - `ok_group`: `last_position` is the head before the group (the client, which knows each
+ *   append's event count, counts the positions on from it), `revisions` each append's last
+ *   revision in group order, separated by commas.
+ * Otherwise one row per append, in group order:
  * - `ok`: written; `last_revision`, `last_position` of the batch;
  * - `duplicate`: every eventId already in the stream; the original batch's last event;
  * - `partial`: some eventIds stored (`duplicates`) or repeated inside the batch (`repeats`);
@@ -17,27 +20,37 @@
  *
  * Two paths. The usual group (no stream twice, no eventId repeated in an append, none of its
  * eventIds stored yet: one probe of the eventId index per id says so) can only end in `ok` or
- * `wrong`, and one statement decides and writes it. Anything else takes the general path: the
- * group in runs (stretches with no stream twice; a stream's later append in the group sees its
- * earlier one in a later run), one statement per run that also finds the stored eventIds and
- * answers `duplicate` and `partial`.
+ * `wrong`; one statement checks it and, when every append holds, writes it and answers
+ * `ok_group`. Anything else (including a usual group with a `wrong` append, which that
+ * statement leaves unwritten) takes the general path: the group in runs (stretches with no
+ * stream twice; a stream's later append in the group sees its earlier one in a later run), one
+ * statement per run that also finds the stored eventIds and answers `duplicate` and `partial`.
  */
 import { APPEND_LOCK_KEY, NOTIFY_CHANNEL } from './postgresSchema';
 
 /**
- * Separates the event bodies in the one text `tabula_append_group` receives: U+001E never
+ * Separates the event bodies in the one text the function receives: U+001E never
  * appears raw in a JSON text (JSON.stringify escapes every control character).
  */
 export const EVENT_SEPARATOR = '\u001e';
 const EVENT_SEPARATOR_SQL = "E'\\x1e'";
 
-/** The row `tabula_append_group` answers. */
+/**
+ * The append function. Its name carries a version: a function's result type cannot be changed
+ * by CREATE OR REPLACE, and nodes of the previous version keep calling theirs during a rolling
+ * upgrade (`tabula_append_group`, one row per append, left in place).
+ */
+export const APPEND_GROUP_FUNCTION = 'tabula_append_group_v2';
+
+/** A row of the function's answer (see above). */
 export interface AppendRow {
-  outcome: 'ok' | 'duplicate' | 'partial' | 'wrong';
+  outcome: 'ok_group' | 'ok' | 'duplicate' | 'partial' | 'wrong';
   last_revision: string | null;
   last_position: string | null;
   actual: string | null;
   duplicates: string[] | null;
+  /** `ok_group` only: each append's last revision, in group order, separated by commas. */
+  revisions: string | null;
 }
 
 /**
@@ -65,39 +78,35 @@ const FIRST_REVISION = `coalesce(c.cur, (SELECT s.last_revision FROM tabula_eras
                               WHERE s.stream = c.stream), -1) + 1`;
 
 /**
- * The usual group in one statement: per append its stream's last revision, the verdict, the
- * positions (after the head, in group order), one multi-row INSERT, and the head moved with
- * its NOTIFY in the same statement.
+ * The usual group in one statement, when every append in it holds: per append its stream's
+ * last revision and the verdict; if all hold, the positions (after the head, in group order),
+ * one multi-row INSERT, the head moved with its NOTIFY, and ONE row (`ok_group`). If any fails,
+ * it writes nothing and answers no row, and the general path decides the group.
  */
 const USUAL_GROUP = `
     RETURN QUERY
     WITH run AS MATERIALIZED (
-      SELECT u.i, u.stream, u.expected, u.n, (sum(u.n) OVER (ORDER BY u.i) - u.n)::int AS at,
-        ${LAST_REVISION} AS cur
-        FROM unnest(p_streams, p_expected, p_counts) WITH ORDINALITY AS u(stream, expected, n, i)
-    ), placed AS MATERIALIZED (
-      SELECT d.*, v_start + sum(CASE WHEN d.ok THEN d.n ELSE 0 END) OVER (ORDER BY d.i)
-          AS end_position
-        FROM (SELECT c.*, ${EXPECTED_HOLDS} AS ok,
-                ${FIRST_REVISION} AS first_revision
-                FROM run c) d
+      SELECT c.i, c.stream, c.n, c.at, ${EXPECTED_HOLDS} AS ok, ${FIRST_REVISION} AS first_revision
+        FROM (SELECT u.i, u.stream, u.expected, u.n, (sum(u.n) OVER (ORDER BY u.i) - u.n)::int AS at,
+                ${LAST_REVISION} AS cur
+                FROM unnest(p_streams, p_expected, p_counts) WITH ORDINALITY
+                  AS u(stream, expected, n, i)) c
+    ), verdict AS MATERIALIZED (
+      SELECT bool_and(r.ok) AS all_ok FROM run r
     ), written AS (
       INSERT INTO tabula_events (position, stream, revision, event_id, event)
-      SELECT p.end_position - p.n + s.k, p.stream, p.first_revision + s.k - 1, p_ids[p.at + s.k],
-             v_events[p.at + s.k]
-        FROM placed p CROSS JOIN LATERAL generate_series(1, p.n) AS s(k)
-       WHERE p.ok
+      SELECT v_start + r.at + s.k, r.stream, r.first_revision + s.k - 1, p_ids[r.at + s.k],
+             v_events[r.at + s.k]
+        FROM run r CROSS JOIN LATERAL generate_series(1, r.n) AS s(k)
+       WHERE (SELECT v.all_ok FROM verdict v)
     ), moved AS (
-      UPDATE tabula_log_head SET position = (SELECT max(p.end_position) FROM placed p)
-       WHERE position <> (SELECT max(p.end_position) FROM placed p)
+      UPDATE tabula_log_head SET position = v_start + v_total
+       WHERE (SELECT v.all_ok FROM verdict v)
       RETURNING pg_notify('${NOTIFY_CHANNEL}', position::text)
     )
-    SELECT CASE WHEN p.ok THEN 'ok' ELSE 'wrong' END,
-      CASE WHEN p.ok THEN p.first_revision + p.n - 1 END,
-      CASE WHEN p.ok THEN p.end_position END,
-      CASE WHEN NOT p.ok THEN p.cur END,
-      NULL::text[]
-      FROM placed p ORDER BY p.i;`;
+    SELECT 'ok_group'::text, NULL::bigint, v_start, NULL::bigint, NULL::text[],
+      string_agg((r.first_revision + r.n - 1)::text, ',' ORDER BY r.i)
+      FROM run r HAVING bool_and(r.ok);`;
 
 /** One run of the general path: appends v_lo..v_hi, no stream twice among them. */
 const GENERAL_RUN = `
@@ -152,7 +161,7 @@ const GENERAL_RUN = `
                      WHEN 'duplicate' THEN p.found_revision END,
       CASE p.verdict WHEN 'ok' THEN p.end_position WHEN 'duplicate' THEN p.found_position END,
       CASE WHEN p.verdict = 'wrong' THEN p.cur END,
-      CASE WHEN p.verdict = 'partial' THEN coalesce(p.stored, ARRAY[]::text[]) END
+      CASE WHEN p.verdict = 'partial' THEN coalesce(p.stored, ARRAY[]::text[]) END, NULL::text
       FROM placed p ORDER BY p.i;`;
 
 /**
@@ -163,10 +172,11 @@ const GENERAL_RUN = `
  * the disabled scan's penalty cost would otherwise trigger JIT compilation of every statement.
  */
 export const APPEND_GROUP_SQL = `
-CREATE OR REPLACE FUNCTION tabula_append_group(
+CREATE OR REPLACE FUNCTION ${APPEND_GROUP_FUNCTION}(
   p_streams text[], p_expected text[], p_counts int[], p_repeats boolean[], p_ids text[],
   p_events text)
-RETURNS TABLE (outcome text, last_revision bigint, last_position bigint, actual bigint, duplicates text[])
+RETURNS TABLE (outcome text, last_revision bigint, last_position bigint, actual bigint,
+  duplicates text[], revisions text)
 LANGUAGE plpgsql SET enable_seqscan = off SET jit = off AS $fn$
 DECLARE
   -- Each body parsed once, before the lock (a JSON text never holds a raw U+001E).
@@ -182,7 +192,7 @@ DECLARE
   v_start bigint;
 BEGIN
   IF cardinality(v_events) IS DISTINCT FROM cardinality(p_ids) THEN
-    RAISE EXCEPTION 'tabula_append_group: % events, % ids', cardinality(v_events), cardinality(p_ids);
+    RAISE EXCEPTION '${APPEND_GROUP_FUNCTION}: % events, % ids', cardinality(v_events), cardinality(p_ids);
   END IF;
   PERFORM pg_advisory_xact_lock(${APPEND_LOCK_KEY});
   SELECT h.position, g.total,
@@ -194,11 +204,13 @@ BEGIN
               count(DISTINCT u.stream) = count(*) AND NOT bool_or(u.repeats) AS distinct_streams
          FROM unnest(p_streams, p_counts, p_repeats) AS u(stream, n, repeats)) g;
   IF v_total IS DISTINCT FROM cardinality(p_ids) THEN
-    RAISE EXCEPTION 'tabula_append_group: counts for % events, % ids', v_total, cardinality(p_ids);
+    RAISE EXCEPTION '${APPEND_GROUP_FUNCTION}: counts for % events, % ids', v_total, cardinality(p_ids);
   END IF;
   IF v_usual THEN
 ${USUAL_GROUP}
-    RETURN;
+    IF FOUND THEN
+      RETURN;
+    END IF;
   END IF;
 
   -- Per append: the previous append to the same stream in the group (0: none), and how many

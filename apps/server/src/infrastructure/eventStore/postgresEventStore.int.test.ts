@@ -20,9 +20,10 @@ import { describeEventStoreContract, testEvent } from './eventStore.contract';
 import type { ContractEvent } from './eventStore.contract';
 import { PartialDuplicateBatchError, WrongExpectedVersionError } from './eventStore';
 import type { RecordedEvent } from './eventStore';
-import { appendGroup, appendTo, openPostgresEventStore } from './postgresEventStore';
+import { appendGroup, appendTo } from './postgresAppendCall';
+import { openPostgresEventStore } from './postgresEventStore';
 import type { PostgresEventStore } from './postgresEventStore';
-import { APPEND_LOCK_KEY } from './postgresSchema';
+import { APPEND_LOCK_KEY, SCHEMA_SQL } from './postgresSchema';
 import { positionCursorSubscription } from './postgresSubscription';
 import { postgresForFile } from '../../../test/support/postgresSuite';
 
@@ -197,9 +198,11 @@ if (postgres) {
       expect(numbers(await s.readAll())).toEqual([0, 2, 3]);
     });
 
-    // tabula_append_group has two paths (postgresAppendGroup.ts): the usual group (no stream
-    // twice, no eventId repeated or already stored) and the general one. These two groups
-    // differ only in holding stored eventIds, so each takes one path.
+    // tabula_append_group_v2 has two paths (postgresAppendGroup.ts): the usual group (no stream
+    // twice, no eventId repeated or already stored) written whole in one statement, and the
+    // general one. The first group below is usual but holds `wrong` verdicts, so the usual
+    // statement writes nothing and the general path decides it; the second holds stored
+    // eventIds. The group sizes of the other tests take the usual path.
     it('a usual group: ok and wrong verdicts, an erased stream continued, one NOTIFY', async () => {
       const url = await freshDatabase();
       const s = await store(url);
@@ -225,6 +228,19 @@ if (postgres) {
       await until(() => seen.length === 3);
       expect(numbers(seen)).toEqual([3, 5, 6]);
       expect((await s.readStream('gone')).map((r) => r.revision)).toEqual([2]);
+
+      // A usual group whose appends all hold: written whole, answered in one row.
+      await s.erase('new');
+      const whole = await appendGroup(await client(url), [
+        { stream: 'new', events: [testEvent(8)], expectedRevision: 'no_stream' },
+        { stream: 'kept', events: [testEvent(9), testEvent(10)], expectedRevision: 0 },
+      ]);
+      expect(whole).toEqual([
+        { status: 'fulfilled', value: { nextRevision: 2, position: 7 } },
+        { status: 'fulfilled', value: { nextRevision: 2, position: 9 } },
+      ]);
+      await until(() => seen.length === 6);
+      expect(numbers(seen)).toEqual([3, 5, 6, 8, 9, 10]);
     });
 
     it('a group holding stored eventIds: duplicate, partial and ok verdicts, an erased stream continued', async () => {
@@ -259,6 +275,35 @@ if (postgres) {
       await until(() => seen.length === 3);
       expect(numbers(seen)).toEqual([4, 6, 0]);
       expect((await s.readStream('gone')).map((r) => r.revision)).toEqual([1]);
+    });
+
+    it('opens on a database of the previous version and leaves its tabula_append_group in place', async () => {
+      // The previous version's function returns one row per append; CREATE OR REPLACE cannot
+      // change a result type, hence tabula_append_group_v2 beside it (a stand-in body here).
+      const url = await freshDatabase();
+      const admin = await client(url);
+      await admin.query(SCHEMA_SQL);
+      await admin.query(`CREATE FUNCTION tabula_append_group(p_streams text[], p_expected text[],
+          p_counts int[], p_repeats boolean[], p_ids text[], p_events text)
+        RETURNS TABLE (outcome text, last_revision bigint, last_position bigint, actual bigint,
+          duplicates text[])
+        LANGUAGE sql AS $$ SELECT 'ok', 0::bigint, 1::bigint, NULL::bigint, NULL::text[] $$`);
+      const s = await store(url);
+      await expect(
+        Promise.all([
+          s.append('a', [testEvent(0)], { expectedRevision: 'no_stream' }),
+          s.append('b', [testEvent(1), testEvent(2)], { expectedRevision: 'any' }),
+        ]),
+      ).resolves.toEqual([
+        { nextRevision: 0, position: 1 },
+        { nextRevision: 1, position: 3 },
+      ]);
+      const { rows } = await admin.query<{ result: string }>(
+        `SELECT pg_get_function_result(
+           'tabula_append_group(text[], text[], int[], boolean[], text[], text)'::regprocedure)
+           AS result`,
+      );
+      expect(rows[0]!.result).toContain('duplicates text[]');
     });
 
     it('a group keeps bodies, stream names and eventIds apart whatever characters they hold', async () => {

@@ -1,11 +1,11 @@
 /**
  * The `EventStore` on PostgreSQL (`EVENTSTORE_URL=postgres://…`), for several server nodes
- * sharing one log. Tables: `postgresSchema.ts`; the append function: `postgresAppendGroup.ts`;
- * subscriptions: `postgresSubscription.ts`; the why of all three: docs/event-store.md,
- * "PostgreSQL".
+ * sharing one log. Tables: `postgresSchema.ts`; the append function: `postgresAppendGroup.ts`
+ * (its call: `postgresAppendCall.ts`); subscriptions: `postgresSubscription.ts`; the why of all
+ * three: docs/event-store.md, "PostgreSQL".
  *
  * - Appends are written one group at a time: the ones issued in the same tick, or that queued
- *   while the previous group was written, are one call of `tabula_append_group` (a prepared
+ *   while the previous group was written, are one call of `tabula_append_group_v2` (a prepared
  *   statement) in one transaction.
  *   Under one global advisory lock it checks each one's resends and expected revision, takes
  *   positions from a counter and inserts, then NOTIFYs. Appends therefore commit in position
@@ -21,26 +21,22 @@
 import pg from 'pg';
 import type { Observable } from 'rxjs';
 
-import { assertValidAppend, repeatedEventIds, streamPage } from './appendRules';
-import {
-  EventStoreClosedError,
-  PartialDuplicateBatchError,
-  WrongExpectedVersionError,
-} from './eventStore';
+import { assertValidAppend, streamPage } from './appendRules';
+import { EventStoreClosedError } from './eventStore';
 import type {
   AppendOptions,
   AppendResult,
   EraseAudit,
   EventStore,
-  ExpectedRevision,
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
   StorableEvent,
   SubscribeToAllOptions,
 } from './eventStore';
-import { APPEND_GROUP_SQL, EVENT_SEPARATOR } from './postgresAppendGroup';
-import type { AppendRow } from './postgresAppendGroup';
+import { appendGroup } from './postgresAppendCall';
+import type { PendingAppend } from './postgresAppendCall';
+import { APPEND_GROUP_SQL } from './postgresAppendGroup';
 import {
   APPEND_LOCK_KEY,
   EVENT_COLUMNS,
@@ -71,117 +67,6 @@ export interface PostgresErasure {
 
 export interface PostgresEventStore<E extends StorableEvent = StorableEvent> extends EventStore<E> {
   erasureOf(stream: string): Promise<PostgresErasure | undefined>;
-}
-
-/** The append function, also the name of its prepared statement on each connection. */
-const APPEND_STATEMENT = 'tabula_append_group';
-
-/** Anything that runs a query: the pool, or a client inside a transaction of the caller's. */
-type Queryable = Pick<pg.Pool, 'query'>;
-
-/** One append of a group sent to `tabula_append_group`. */
-interface PendingAppend<E extends StorableEvent> {
-  stream: string;
-  events: readonly E[];
-  expectedRevision: ExpectedRevision;
-}
-
-/**
- * Runs a group of appends on `db` in one call (one transaction, one lock, one COMMIT); each
- * append's result or error is its own. With a client inside an open transaction the positions
- * (and the global lock) are held until that transaction ends, which is how the interleaving
- * test holds a position open.
- */
-export async function appendGroup<E extends StorableEvent>(
-  db: Queryable,
-  group: readonly PendingAppend<E>[],
-): Promise<PromiseSettledResult<AppendResult>[]> {
-  const rows = await writeGroup(db, group);
-  return group.map((append, i) => {
-    try {
-      return { status: 'fulfilled', value: appendResult(append, rows[i]!) };
-    } catch (reason) {
-      return { status: 'rejected', reason };
-    }
-  });
-}
-
-/** Sends a group to `tabula_append_group`; its rows, one per append in group order. */
-async function writeGroup<E extends StorableEvent>(
-  db: Queryable,
-  group: readonly PendingAppend<E>[],
-): Promise<AppendRow[]> {
-  // Array literals built here (one element per append; ids one per event, in order) and the
-  // bodies as one text: PostgreSQL parses each body once, and a body is never escaped.
-  let streams = '{';
-  let expected = '{';
-  let counts = '{';
-  let repeats = '{';
-  let ids = '{';
-  let bodies = '';
-  for (let i = 0; i < group.length; i += 1) {
-    const { stream, events, expectedRevision } = group[i]!;
-    const comma = i === 0 ? '' : ',';
-    streams += comma + arrayElement(stream);
-    expected += comma + arrayElement(String(expectedRevision));
-    counts += comma + String(events.length);
-    repeats += comma + (events.length > 1 && repeatedEventIds(events).length > 0 ? 't' : 'f');
-    for (let k = 0; k < events.length; k += 1) {
-      const event = events[k]!;
-      const first = i === 0 && k === 0;
-      ids += (first ? '' : ',') + arrayElement(event.metadata.eventId);
-      bodies += (first ? '' : EVENT_SEPARATOR) + JSON.stringify(event);
-    }
-  }
-  const { rows } = await db.query<AppendRow>({
-    name: APPEND_STATEMENT,
-    text: `SELECT * FROM ${APPEND_STATEMENT}($1, $2, $3, $4, $5, $6)`,
-    values: [`${streams}}`, `${expected}}`, `${counts}}`, `${repeats}}`, `${ids}}`, bodies],
-  });
-  if (rows.length !== group.length) {
-    throw new Error(`${APPEND_STATEMENT}: ${rows.length} rows for ${group.length} appends`);
-  }
-  return rows;
-}
-
-/** One element of a PostgreSQL array literal: always quoted, `"` and `\` escaped. */
-function arrayElement(value: string): string {
-  return `"${/["\\]/.test(value) ? value.replace(/["\\]/g, '\\$&') : value}"`;
-}
-
-function appendResult<E extends StorableEvent>(
-  { stream, events, expectedRevision }: PendingAppend<E>,
-  row: AppendRow,
-): AppendResult {
-  switch (row.outcome) {
-    case 'ok':
-    case 'duplicate':
-      return { nextRevision: Number(row.last_revision), position: Number(row.last_position) };
-    case 'partial':
-      throw new PartialDuplicateBatchError(stream, [
-        ...(row.duplicates ?? []),
-        ...repeatedEventIds(events),
-      ]);
-    case 'wrong':
-      throw new WrongExpectedVersionError(
-        stream,
-        expectedRevision,
-        row.actual === null ? 'no_stream' : Number(row.actual),
-      );
-  }
-}
-
-/** One append on `db` (see `appendGroup`). */
-export async function appendTo<E extends StorableEvent>(
-  db: Queryable,
-  stream: string,
-  events: readonly E[],
-  expectedRevision: ExpectedRevision,
-): Promise<AppendResult> {
-  assertValidAppend(stream, events, expectedRevision);
-  const [settled] = await appendGroup(db, [{ stream, events, expectedRevision }]);
-  if (settled!.status === 'rejected') throw settled!.reason;
-  return settled!.value;
 }
 
 /** Creates the tables and the append function if missing (one process at a time). */

@@ -10,7 +10,7 @@
  * never skips an event, which a plain sequence cannot promise (a transaction that took 10
  * may commit after the one that took 11, and a reader that already moved past 11 never sees
  * 10). The price: appends to the whole log are serialised, one commit at a time; the append
- * is one round trip (`tabula_append_group`, `postgresAppendGroup.ts`), and the appends a
+ * is one round trip (`tabula_append_group_v2`, `postgresAppendGroup.ts`), and the appends a
  * process issues in the same tick go in one call, so the lock is held for one transaction and
  * one WAL flush per group.
  */
