@@ -83,8 +83,18 @@ function invalid(message: string): DomainError {
   return new DomainError('INVALID', message);
 }
 
+/** Per DTO class (its decorators ran when the class was defined, so the answer never changes). */
+const fieldless = new WeakMap<DtoClass<object>, boolean>();
+
+/** True for a DTO without decorated fields; class-validator's lookup is costly, so asked once. */
 function declaresNoFields(dtoClass: DtoClass<object>): boolean {
-  return getMetadataStorage().getTargetValidationMetadatas(dtoClass, '', true, false).length === 0;
+  let none = fieldless.get(dtoClass);
+  if (none === undefined) {
+    none =
+      getMetadataStorage().getTargetValidationMetadatas(dtoClass, '', true, false).length === 0;
+    fieldless.set(dtoClass, none);
+  }
+  return none;
 }
 
 /** One sentence per failing field, nested fields named by their path. */
