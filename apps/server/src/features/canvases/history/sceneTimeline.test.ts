@@ -120,6 +120,12 @@ describe('SceneTimeline', () => {
     });
   });
 
+  it('starts on a fold when the server does not hold the scene, and reads its scene once it does', async () => {
+    const { logReads, revisions } = await writeWithServerScenes((revision) => revision >= 8);
+    expect(logReads).toBeGreaterThan(0);
+    expect(revisions).toEqual([4, 12, 20]);
+  });
+
   it('folds the log for a due snapshot once the server no longer holds the scene', async () => {
     const { logReads, revisions } = await writeWithServerScenes((revision) => revision < 12);
     expect(logReads).toBeGreaterThan(0);

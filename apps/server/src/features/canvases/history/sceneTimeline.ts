@@ -211,7 +211,10 @@ export class SceneTimeline {
     }
     head.revision = revision;
     if (revision % this.interval !== 0) return;
-    const scene = head.scene ?? this.options.currentScene?.(canvasId, revision);
+    // At a grid point the scene the server holds, if it holds one, replaces the writer's own.
+    const held = this.options.currentScene?.(canvasId, revision) ?? null;
+    if (held) delete head.scene;
+    const scene = held ?? head.scene;
     if (scene) head.size = scene.size;
     if (head.touched < (this.options.writeFactor ?? WRITE_FACTOR) * head.size) return;
     head.touched = 0;
