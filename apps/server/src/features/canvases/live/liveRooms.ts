@@ -31,6 +31,7 @@ import type { CatchUpBound } from './canvasChanges';
 import { SCENE_STREAM_LIMITS, SceneStreams } from './sceneStream';
 import type { SceneStreamLimits } from './sceneStream';
 import { CanvasRoom } from './canvasRoom';
+import { LARGE_UPDATE_WEIGHT, nextTurn, updateWeight } from './largeUpdates';
 import type { CanvasRoomOptions, DrawingUpdate } from './canvasRoom';
 import type { FrameEncoder, LiveSession } from './liveSession';
 
@@ -193,9 +194,14 @@ export class LiveRooms<Frame> {
 
   /** Appends the gesture as `LineDrawn`; resolves with its revision once committed. */
   async commit(session: LiveSession<Frame>, payload: unknown): Promise<{ revision: number }> {
+    // A large update is checked, serialised and appended in turns (`largeUpdates.ts`).
+    const large = updateWeight(payload) > LARGE_UPDATE_WEIGHT;
+    if (large) await nextTurn();
     const { canvasId, eventId, elements, timing } = parseDto(CanvasUpdateDto, payload);
+    if (large) await nextTurn();
     // Serialised once here; the log, the scene read model and the room's frame reuse it.
     shareJson(elements);
+    if (large) await nextTurn();
     const data = timing === undefined ? { canvasId, elements } : { canvasId, elements, timing };
     const result = await this.context.canvases.handle(canvasStreamName(canvasId), {
       type: 'DrawLine',
