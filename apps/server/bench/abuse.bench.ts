@@ -6,15 +6,22 @@
  * flight, sending the next as soon as one is answered: as fast as the server lets it.
  *
  * Cases: `alone` (no abuser), `abuser` (default quotas), `abuserWithoutQuotas`
- * (no quotas: what one socket could do before; the inbound throttle stays), and
+ * (no quotas: what one socket could do before; the inbound throttle stays),
  * `abuserFreshElements` (default quotas; new elements in every update instead of the same
- * ones again). The ratio of the p99s is the verdict.
+ * ones again) and `aloneAgain` (the room alone once more: how much two runs of the same case
+ * differ here, the noise floor of the verdict). The ratio of a case's p99 to the room alone's
+ * is the verdict.
  *
  * The abuser's budget (QUOTA_BYTES_PER_MINUTE) is taken at full speed first; the figures once
  * it is spent (its first refusal) show what the quota holds it to for as long as it goes on.
  *
- * Knob: BENCH_ABUSE_MS (how long each case runs, default 45000: about 2,250 innocent commits,
- * so that the p99 rests on a score of slow commits rather than on the run's two worst stalls).
+ * One run's p99 rests on its few slowest commits, and the machine's other work comes and goes
+ * over minutes, so the cases run in ROUNDS rounds, each round in a rotated order, every run on
+ * a fresh server: the verdict is given over every round's commits together (`pooled`) and as
+ * the median of the rounds' ratios (each run against the room alone of its round).
+ *
+ * Knobs: BENCH_ABUSE_MS (each run, default 20000: about 1,000 innocent commits) and
+ * BENCH_ABUSE_ROUNDS (default 3).
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -23,9 +30,10 @@ import type { AbuserReport } from './abuse/abuserProcess';
 import { connectRoom, disconnectAll } from './gateway/roomClients';
 import { stroke } from './gateway/gesture';
 import { startServer } from './gateway/serverProcess';
-import { latencySummary, ratio } from './gateway/stats';
+import { latencySummary, median, ratio, round } from './gateway/stats';
 
-const RUN_MS = Number(process.env.BENCH_ABUSE_MS ?? 45_000);
+const RUN_MS = Number(process.env.BENCH_ABUSE_MS ?? 20_000);
+const ROUNDS = Number(process.env.BENCH_ABUSE_ROUNDS ?? 3);
 const INNOCENTS = 5;
 const INNOCENT_EVERY_MS = 100;
 const ABUSER_IN_FLIGHT = 16;
@@ -80,11 +88,34 @@ async function startAbuser(url: string, token: string, canvasId: string, payload
   };
 }
 
-type Case = 'alone' | 'abuser' | 'abuserWithoutQuotas' | 'abuserFreshElements';
+/** `aloneAgain`: the room alone once more, the noise floor of the ratios. */
+const CASES = [
+  'alone',
+  'abuser',
+  'abuserWithoutQuotas',
+  'abuserFreshElements',
+  'aloneAgain',
+] as const;
+type Case = (typeof CASES)[number];
 /** What the abuser sends: the same elements every time, or new ones (`abuserProcess.ts`). */
 type Payload = 'same' | 'fresh';
 
-async function runCase(name: Case) {
+/** One run of a case: the innocent commits' latencies, and what the server and abuser did. */
+interface CaseRun {
+  latencies: number[];
+  /** The latencies of commits sent once the abuser's budget was spent. */
+  afterSpent: number[];
+  refused: number;
+  slowest: { atMs: number; ms: number }[];
+  abuserBudgetSpentAfterMs: number | null;
+  abuser: { accepted: number; acceptedMiB: number; refused: number; refusals: unknown } | null;
+  serverCpuMs: number;
+  serverLoopDelayP99Ms: number;
+  serverLoopDelayMaxMs: number;
+  serverRssPeakMiB: number;
+}
+
+async function runCase(name: Case): Promise<CaseRun> {
   const server = await startServer('tabula', {
     BENCH_QUOTAS: name === 'abuserWithoutQuotas' ? 'off' : 'default',
   });
@@ -93,7 +124,7 @@ async function runCase(name: Case) {
     const [room, abuserRoom] = fixture.rooms;
     const innocents = await connectRoom(server.url, room!.canvasId, room!.tokens);
     const bad =
-      name === 'alone'
+      name === 'alone' || name === 'aloneAgain'
         ? null
         : await startAbuser(
             server.url,
@@ -113,23 +144,18 @@ async function runCase(name: Case) {
     const stats = await server.stats();
     disconnectAll([innocents]);
     const samples = clients.flatMap((client) => client.latencies);
-    const latencies = samples.map((sample) => sample.ms);
     // Once the abuser's budget is spent: what the quota holds it to for as long as it goes on.
     const spentAt =
       abuse?.firstRefusalMs === null || !abuse ? Infinity : started + abuse.firstRefusalMs;
-    const afterSpent = samples.filter((sample) => sample.at >= spentAt).map((sample) => sample.ms);
     return {
-      innocentCommits: {
-        ...latencySummary(latencies),
-        maxMs: Math.round(Math.max(...latencies)),
-        refused: clients.reduce((sum, client) => sum + client.refused, 0),
-        // When the tail happened: the ten slowest commits, by when they were sent.
-        slowest: [...samples]
-          .sort((a, b) => b.ms - a.ms)
-          .slice(0, 10)
-          .map((sample) => ({ atMs: Math.round(sample.at - started), ms: Math.round(sample.ms) })),
-      },
-      innocentCommitsOnceAbuserBudgetSpent: afterSpent.length ? latencySummary(afterSpent) : null,
+      latencies: samples.map((sample) => sample.ms),
+      afterSpent: samples.filter((sample) => sample.at >= spentAt).map((sample) => sample.ms),
+      refused: clients.reduce((sum, client) => sum + client.refused, 0),
+      // When the tail happened: the five slowest commits, by when they were sent.
+      slowest: [...samples]
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 5)
+        .map((sample) => ({ atMs: Math.round(sample.at - started), ms: Math.round(sample.ms) })),
       abuserBudgetSpentAfterMs: Number.isFinite(spentAt) ? Math.round(spentAt - started) : null,
       abuser: abuse && {
         accepted: abuse.accepted,
@@ -147,26 +173,74 @@ async function runCase(name: Case) {
   }
 }
 
+/** A case over its rounds: the innocent commits of every round together, and each round's. */
+function caseReport(runs: CaseRun[]) {
+  const all = runs.flatMap((r) => r.latencies);
+  const spent = runs.flatMap((r) => r.afterSpent);
+  return {
+    innocentCommits: {
+      ...latencySummary(all),
+      maxMs: Math.round(Math.max(...all)),
+      refused: runs.reduce((sum, r) => sum + r.refused, 0),
+    },
+    innocentCommitsOnceAbuserBudgetSpent: spent.length ? latencySummary(spent) : null,
+    rounds: runs.map(({ latencies, afterSpent: _spent, ...run }) => ({
+      innocentCommitP99Ms: latencySummary(latencies).p99Ms,
+      ...run,
+    })),
+  };
+}
+
+/** The cases in the order of round `round`: each round starts one case later. */
+function rotated(round: number): Case[] {
+  return CASES.map((_, i) => CASES[(i + round) % CASES.length]!);
+}
+
 export async function run(): Promise<object> {
-  const cases = {} as Record<Case, Awaited<ReturnType<typeof runCase>>>;
-  for (const name of ['alone', 'abuser', 'abuserWithoutQuotas', 'abuserFreshElements'] as const) {
-    process.stderr.write(`[bench] abuse: ${name}…\n`);
-    cases[name] = await runCase(name);
+  const runs = Object.fromEntries(CASES.map((name) => [name, []])) as unknown as Record<
+    Case,
+    CaseRun[]
+  >;
+  for (let pass = 0; pass < ROUNDS; pass += 1) {
+    for (const name of rotated(pass)) {
+      process.stderr.write(`[bench] abuse: round ${pass + 1}/${ROUNDS}, ${name}…\n`);
+      runs[name].push(await runCase(name));
+    }
   }
-  const p99 = (name: Case) => cases[name].innocentCommits.p99Ms;
-  const spentP99 = cases.abuser.innocentCommitsOnceAbuserBudgetSpent?.p99Ms ?? null;
+  const cases = Object.fromEntries(
+    CASES.map((name) => [name, caseReport(runs[name])]),
+  ) as unknown as Record<Case, ReturnType<typeof caseReport>>;
+  /** A case's p99 over the room alone's: over every round's commits, and the rounds' median. */
+  const verdict = (name: Case, spent = false) => {
+    const p99 = (r: CaseRun) => latencySummary(r.latencies).p99Ms;
+    const ofCase = (r: CaseRun) => latencySummary(spent ? r.afterSpent : r.latencies).p99Ms;
+    const perRound = runs[name].map((r, i) => ratio(ofCase(r), p99(runs.alone[i]!)) ?? NaN);
+    const pooled = spent
+      ? latencySummary(runs[name].flatMap((r) => r.afterSpent)).p99Ms
+      : cases[name].innocentCommits.p99Ms;
+    return {
+      pooled: ratio(pooled, cases.alone.innocentCommits.p99Ms),
+      medianOfRounds: round(median(perRound) ?? NaN, 2),
+      rounds: perRound,
+    };
+  };
   return {
     runMs: RUN_MS,
+    rounds: ROUNDS,
     innocentClients: INNOCENTS,
     innocentCommitEveryMs: INNOCENT_EVERY_MS,
     abuserInFlight: ABUSER_IN_FLIGHT,
     cases,
-    /** p99 of the innocent room's commit acks with the abuser ÷ without: the verdict. */
-    p99RatioWithAbuser: ratio(p99('abuser'), p99('alone')),
-    p99RatioWithAbuserWithoutQuotas: ratio(p99('abuserWithoutQuotas'), p99('alone')),
-    /** The same with an abuser that sends new elements each time (default quotas). */
-    p99RatioWithAbuserOfFreshElements: ratio(p99('abuserFreshElements'), p99('alone')),
-    /** The same once the abuser's minute budget is spent (its steady state). */
-    p99RatioOnceAbuserBudgetSpent: ratio(spentP99, p99('alone')),
+    /**
+     * p99 of the innocent room's commit acks in each case ÷ the room alone's. `aloneAgain` is
+     * the room alone once more: how far two runs of the same thing differ on this machine.
+     */
+    p99Ratio: {
+      aloneAgain: verdict('aloneAgain'),
+      withAbuser: verdict('abuser'),
+      withAbuserOnceBudgetSpent: verdict('abuser', true),
+      withAbuserOfFreshElements: verdict('abuserFreshElements'),
+      withAbuserWithoutQuotas: verdict('abuserWithoutQuotas'),
+    },
   };
 }

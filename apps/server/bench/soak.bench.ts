@@ -18,7 +18,7 @@ import path from 'node:path';
 import { runLoad } from './gateway/drawLoad';
 import { connectRoom, disconnectAll } from './gateway/roomClients';
 import { startServer } from './gateway/serverProcess';
-import { latencySummary, ratio, round } from './gateway/stats';
+import { latencySummary, median, ratio, round } from './gateway/stats';
 
 const SOAK_S = Number(process.env.BENCH_SOAK_S ?? 600);
 const ROOMS = 10;
@@ -75,11 +75,6 @@ interface Window {
   sceneMb: number;
   logBytes: number;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : null;
-};
 
 export async function run(): Promise<object> {
   const before = benchDirs();
@@ -183,6 +178,12 @@ export async function run(): Promise<object> {
         // cache of it that SCENE_MEMORY_MB bounds, and it grows with what is drawn.
         sceneTextHeld: flatness((w) => w.sceneMb),
         afterFullGcBesideScenes: flatness((w) => round(w.heldRssMb - w.sceneMb)!),
+        // RSS in three parts: memory outside the JavaScript heap (the SQLite worker, sockets'
+        // buffers, code), the heap in use beside the scenes' text, and the heap V8 keeps free
+        // (it grows with what the heap holds).
+        outsideHeap: flatness((w) => round(w.heldRssMb - w.heapTotalMb)!),
+        heapUsedBesideScenes: flatness((w) => round(w.heapUsedMb - w.sceneMb)!),
+        heapFree: flatness((w) => round(w.heapTotalMb - w.heapUsedMb)!),
       },
       log: {
         bytesGrown: last.logBytes - logAtStart,

@@ -31,3 +31,9 @@ export function ratio(part: number | null, whole: number | null, digits = 2): nu
 export function mean(values: number[]): number {
   return values.length === 0 ? NaN : values.reduce((sum, value) => sum + value, 0) / values.length;
 }
+
+/** The middle value of `values` (the upper one of an even count), null when empty. */
+export function median(values: number[]): number | null {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : null;
+}
