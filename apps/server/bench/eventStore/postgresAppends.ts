@@ -3,8 +3,9 @@
  * raw `pg` baseline writing the same rows into a table of the same columns and indexes, on a
  * durable cluster of its own (fsync on, synchronous_commit on; test/support/postgres.ts). The raw
  * baseline commits one multi-row INSERT of <writers> rows at a time, like the SQLite
- * baseline: the best a group commit can form, with no lock, no expected-revision check and
- * no resend check. Store and raw alternate in short pairs so that load from other processes hits
+ * baseline: the best a group commit can form, with no lock, no expected-revision check and no
+ * answer to a resend (its unique (event_id, stream) index, the store's, would only refuse one).
+ * Store and raw alternate in short pairs so that load from other processes hits
  * both; `ratio` is the median of the pairs' ratios, `ratioOfSums` the events of all store
  * slices over those of all raw slices.
  */
@@ -29,7 +30,7 @@ const RAW_TABLE = `CREATE TABLE raw_events (
   position bigserial PRIMARY KEY, stream text NOT NULL, revision bigint NOT NULL,
   event_id text NOT NULL, event json NOT NULL, recorded_at timestamptz NOT NULL DEFAULT now(),
   UNIQUE (stream, revision));
-CREATE INDEX raw_events_event_id ON raw_events (event_id)`;
+CREATE UNIQUE INDEX raw_events_event_id_stream ON raw_events (event_id, stream)`;
 
 async function forDuration(ms: number, step: () => Promise<number>): Promise<number> {
   const deadline = performance.now() + ms;

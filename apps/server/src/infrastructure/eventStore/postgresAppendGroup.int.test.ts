@@ -1,15 +1,15 @@
 /**
  * One call of `tabula_append_group_v2` (postgresAppendGroup.ts) for a group of appends, on a
  * cluster this file starts: each append's verdict its own, the usual group written whole in
- * one statement and the general path for the rest, a database of the previous version, and
- * bodies, stream names and eventIds of any characters.
+ * one statement and the general path for the rest (a resend found by the usual statement's
+ * INSERT included), a database of the previous version, and bodies, stream names and eventIds
+ * of any characters.
  */
 import { describe, expect, it } from 'vitest';
 
 import { testEvent } from './eventStore.contract';
 import { PartialDuplicateBatchError, WrongExpectedVersionError } from './eventStore';
 import { appendGroup } from './postgresAppendCall';
-import { SCHEMA_SQL } from './postgresSchema';
 import { numbers, postgresCases, until } from '../../../test/support/postgresCases';
 import { postgresForFile } from '../../../test/support/postgresSuite';
 
@@ -18,6 +18,16 @@ const postgres = postgresForFile('postgresAppendGroup.int.test', 'PostgreSQL app
 if (postgres) {
   describe('PostgreSQL append groups', () => {
     const { freshDatabase, store, client, collect } = postgresCases(postgres);
+
+    /** A store on a fresh database holding 'a' (a0, a1) and 'x' (x0), and x0's result. */
+    const storedBatches = async () => {
+      const url = await freshDatabase();
+      const s = await store(url);
+      const [a0, a1, x0] = [testEvent(0), testEvent(1), testEvent(2)];
+      await s.append('a', [a0, a1], { expectedRevision: 'no_stream' });
+      const originalX = await s.append('x', [x0], { expectedRevision: 'no_stream' });
+      return { url, s, a0, a1, x0, originalX };
+    };
 
     it('appends issued in the same tick commit as one group, rejecting only the failing one', async () => {
       const url = await freshDatabase();
@@ -111,11 +121,7 @@ if (postgres) {
     });
 
     it('a group holding stored eventIds: duplicate, partial and ok verdicts, an erased stream continued', async () => {
-      const url = await freshDatabase();
-      const s = await store(url);
-      const [a0, a1, x0] = [testEvent(0), testEvent(1), testEvent(2)];
-      await s.append('a', [a0, a1], { expectedRevision: 'no_stream' });
-      const originalX = await s.append('x', [x0], { expectedRevision: 'no_stream' });
+      const { url, s, a0, a1, x0, originalX } = await storedBatches();
       await s.append('gone', [testEvent(3)], { expectedRevision: 'no_stream' });
       await s.erase('gone');
       const seen = collect(await store(url), 4);
@@ -144,22 +150,84 @@ if (postgres) {
       expect((await s.readStream('gone')).map((r) => r.revision)).toEqual([1]);
     });
 
-    it('opens on a database of the previous version and leaves its tabula_append_group in place', async () => {
-      // The previous version's function returns one row per append; CREATE OR REPLACE cannot
-      // change a result type, hence tabula_append_group_v2 beside it (a stand-in body here).
+    it('a usual group holding resends: the INSERT finds them, undoes the statement, the general path decides', async () => {
+      // No stream twice and no eventId repeated: the usual statement runs, its INSERT meets the
+      // stored eventIds of 'a' and 'x' on the (event_id, stream) index, and nothing of that
+      // attempt (rows, head, NOTIFY) survives.
+      const { url, s, a0, a1, x0, originalX } = await storedBatches();
+      const listener = await client(url);
+      const notified: string[] = [];
+      listener.on('notification', (n) => notified.push(n.payload ?? ''));
+      await listener.query('LISTEN tabula_events');
+      const results = await appendGroup(await client(url), [
+        { stream: 'b', events: [testEvent(3), testEvent(4)], expectedRevision: 'no_stream' },
+        { stream: 'x', events: [x0], expectedRevision: 0 },
+        { stream: 'a', events: [testEvent(5), a0], expectedRevision: 1 },
+        // The same eventIds in streams that do not hold them: no resends.
+        { stream: 'c', events: [a1, x0], expectedRevision: 'no_stream' },
+      ]);
+      expect(results).toMatchObject([
+        { status: 'fulfilled', value: { nextRevision: 1, position: 5 } },
+        { status: 'fulfilled', value: originalX },
+        { status: 'rejected', reason: { eventIds: [a0.metadata.eventId] } },
+        { status: 'fulfilled', value: { nextRevision: 1, position: 7 } },
+      ]);
+      expect(results[2]!.status === 'rejected' && results[2]!.reason).toBeInstanceOf(
+        PartialDuplicateBatchError,
+      );
+      expect((await s.readAll()).map((r) => [r.position, r.streamName, r.revision])).toEqual([
+        [1, 'a', 0],
+        [2, 'a', 1],
+        [3, 'x', 0],
+        [4, 'b', 0],
+        [5, 'b', 1],
+        [6, 'c', 0],
+        [7, 'c', 1],
+      ]);
+      await until(() => notified.length > 0);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(notified).toEqual(['7']);
+      // The next usual group continues from the head the general path left.
+      await expect(s.append('a', [testEvent(6)], { expectedRevision: 1 })).resolves.toEqual({
+        nextRevision: 2,
+        position: 8,
+      });
+    });
+
+    it('opens on a database of the previous version: its index and tabula_append_group stay, resends are found', async () => {
+      // The previous version's tables (an index on event_id alone, no (event_id, stream) one)
+      // holding a batch, and its function, which returns one row per append; CREATE OR REPLACE
+      // cannot change a result type, hence tabula_append_group_v2 beside it (a stand-in body).
       const url = await freshDatabase();
       const admin = await client(url);
-      await admin.query(SCHEMA_SQL);
+      await admin.query(`
+        CREATE TABLE tabula_events (
+          position bigint PRIMARY KEY, stream text NOT NULL, revision bigint NOT NULL,
+          event_id text NOT NULL, event json NOT NULL,
+          recorded_at timestamptz NOT NULL DEFAULT now(), UNIQUE (stream, revision));
+        CREATE INDEX tabula_events_event_id ON tabula_events (event_id);
+        CREATE TABLE tabula_log_head (
+          only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row), position bigint NOT NULL);
+        INSERT INTO tabula_log_head (position) VALUES (1);
+        CREATE TABLE tabula_erased_streams (stream text PRIMARY KEY,
+          last_revision bigint NOT NULL, erased_at timestamptz NOT NULL, actor_id text, reason text);`);
+      const stored = testEvent(0);
+      await admin.query(
+        `INSERT INTO tabula_events (position, stream, revision, event_id, event)
+         VALUES (1, 'a', 0, $1, $2)`,
+        [stored.metadata.eventId, JSON.stringify(stored)],
+      );
       await admin.query(`CREATE FUNCTION tabula_append_group(p_streams text[], p_expected text[],
           p_counts int[], p_repeats boolean[], p_ids text[], p_events text)
         RETURNS TABLE (outcome text, last_revision bigint, last_position bigint, actual bigint,
           duplicates text[])
         LANGUAGE sql AS $$ SELECT 'ok', 0::bigint, 1::bigint, NULL::bigint, NULL::text[] $$`);
       const s = await store(url);
+      // A usual group (no stream twice): the resend is found through the new index.
       await expect(
         Promise.all([
-          s.append('a', [testEvent(0)], { expectedRevision: 'no_stream' }),
-          s.append('b', [testEvent(1), testEvent(2)], { expectedRevision: 'any' }),
+          s.append('a', [stored], { expectedRevision: 'any' }),
+          s.append('b', [testEvent(1), testEvent(2)], { expectedRevision: 'no_stream' }),
         ]),
       ).resolves.toEqual([
         { nextRevision: 0, position: 1 },
@@ -171,6 +239,12 @@ if (postgres) {
            AS result`,
       );
       expect(rows[0]!.result).toContain('duplicates text[]');
+      const indexes = await admin.query<{ indexname: string }>(
+        "SELECT indexname FROM pg_indexes WHERE tablename = 'tabula_events' ORDER BY indexname",
+      );
+      expect(indexes.rows.map((r) => r.indexname)).toEqual(
+        expect.arrayContaining(['tabula_events_event_id', 'tabula_events_event_id_stream']),
+      );
     });
 
     it('a group keeps bodies, stream names and eventIds apart whatever characters they hold', async () => {

@@ -18,13 +18,15 @@
  * The expected-revision rule is `revisionRules.mjs`'s, written in SQL so that the check and
  * the insert happen in one round trip under the lock.
  *
- * Two paths. The usual group (no stream twice, no eventId repeated in an append, none of its
- * eventIds stored yet: one probe of the eventId index per id says so) can only end in `ok` or
- * `wrong`; one statement checks it and, when every append holds, writes it and answers
- * `ok_group`. Anything else (including a usual group with a `wrong` append, which that
- * statement leaves unwritten) takes the general path: the group in runs (stretches with no
- * stream twice; a stream's later append in the group sees its earlier one in a later run), one
- * statement per run that also finds the stored eventIds and answers `duplicate` and `partial`.
+ * Two paths. The usual group (no stream twice, no eventId repeated in an append) is tried first
+ * by one statement that checks every expected revision and, when all hold, writes the group and
+ * answers `ok_group`. It does not look for stored eventIds beforehand: the unique index on
+ * (event_id, stream) refuses a resend while the INSERT writes it, and the statement runs in a
+ * subtransaction of its own, so that refusal undoes all of it. A refused group, a usual group
+ * with a `wrong` append (which that statement leaves unwritten) and any other group take the
+ * general path: the group in runs (stretches with no stream twice; a stream's later append in
+ * the group sees its earlier one in a later run), one statement per run that also finds the
+ * stored eventIds and answers `duplicate` and `partial`.
  */
 import { APPEND_LOCK_KEY, NOTIFY_CHANNEL } from './postgresSchema';
 
@@ -65,6 +67,18 @@ const LAST_REVISION = `coalesce(
           END,
           (SELECT max(e.revision) FROM tabula_events e WHERE e.stream = u.stream))`;
 
+/**
+ * What the usual statement needs of append `u`'s stream: with a numeric expected revision R,
+ * the newest revision at or above R (one index entry read when R is the last); finding none
+ * fails R just as a newer one does, and the general path then finds the actual revision.
+ * Otherwise the stream's newest revision.
+ */
+const NEWEST_FROM_EXPECTED = `(SELECT e.revision FROM tabula_events e
+                   WHERE e.stream = u.stream
+                     AND e.revision >= CASE WHEN u.expected IN ('any', 'no_stream', 'stream_exists')
+                                            THEN 0 ELSE u.expected::bigint END
+                   ORDER BY e.revision DESC LIMIT 1)`;
+
 /** Whether append `c` (with `cur`, its stream's last revision) meets its expected revision. */
 const EXPECTED_HOLDS = `CASE c.expected
                      WHEN 'any' THEN true
@@ -78,35 +92,41 @@ const FIRST_REVISION = `coalesce(c.cur, (SELECT s.last_revision FROM tabula_eras
                               WHERE s.stream = c.stream), -1) + 1`;
 
 /**
- * The usual group in one statement, when every append in it holds: per append its stream's
- * last revision and the verdict; if all hold, the positions (after the head, in group order),
- * one multi-row INSERT, the head moved with its NOTIFY, and ONE row (`ok_group`). If any fails,
- * it writes nothing and answers no row, and the general path decides the group.
+ * The usual group in one statement: the head, per append its stream's last revision and the
+ * verdict; if all hold, the positions (after the head, in group order), one multi-row INSERT,
+ * the head moved with its NOTIFY, and into v_start and v_revisions the head before the group
+ * and each append's last revision (comma-separated). If any fails, it writes nothing and sets
+ * both to null. The INSERT and the UPDATE run after the SELECT has produced its row, hence INTO
+ * and not RETURN QUERY: a resend found by the INSERT must not leave a row in the answer.
  */
 const USUAL_GROUP = `
-    RETURN QUERY
-    WITH run AS MATERIALIZED (
-      SELECT c.i, c.stream, c.n, c.at, ${EXPECTED_HOLDS} AS ok, ${FIRST_REVISION} AS first_revision
-        FROM (SELECT u.i, u.stream, u.expected, u.n, (sum(u.n) OVER (ORDER BY u.i) - u.n)::int AS at,
-                ${LAST_REVISION} AS cur
-                FROM unnest(p_streams, p_expected, p_counts) WITH ORDINALITY
-                  AS u(stream, expected, n, i)) c
-    ), verdict AS MATERIALIZED (
-      SELECT bool_and(r.ok) AS all_ok FROM run r
-    ), written AS (
-      INSERT INTO tabula_events (position, stream, revision, event_id, event)
-      SELECT v_start + r.at + s.k, r.stream, r.first_revision + s.k - 1, p_ids[r.at + s.k],
-             v_events[r.at + s.k]
-        FROM run r CROSS JOIN LATERAL generate_series(1, r.n) AS s(k)
-       WHERE (SELECT v.all_ok FROM verdict v)
-    ), moved AS (
-      UPDATE tabula_log_head SET position = v_start + v_total
-       WHERE (SELECT v.all_ok FROM verdict v)
-      RETURNING pg_notify('${NOTIFY_CHANNEL}', position::text)
-    )
-    SELECT 'ok_group'::text, NULL::bigint, v_start, NULL::bigint, NULL::text[],
-      string_agg((r.first_revision + r.n - 1)::text, ',' ORDER BY r.i)
-      FROM run r HAVING bool_and(r.ok);`;
+      WITH head AS MATERIALIZED (
+        SELECT h.position FROM tabula_log_head h
+      ), run AS MATERIALIZED (
+        SELECT c.i, c.stream, c.n, c.at, ${EXPECTED_HOLDS} AS ok, ${FIRST_REVISION} AS first_revision
+          FROM (SELECT u.i, u.stream, u.expected, u.n, (sum(u.n) OVER (ORDER BY u.i) - u.n)::int AS at,
+                  ${NEWEST_FROM_EXPECTED} AS cur
+                  FROM unnest(p_streams, p_expected, p_counts) WITH ORDINALITY
+                    AS u(stream, expected, n, i)) c
+      ), verdict AS MATERIALIZED (
+        SELECT bool_and(r.ok) AS all_ok FROM run r
+      ), written AS (
+        -- generate_series in the select list: one call per append, without the tuplestore that
+        -- a LATERAL function scan fills and empties again for every append.
+        INSERT INTO tabula_events (position, stream, revision, event_id, event)
+        SELECT (SELECT h.position FROM head h) + s.at + s.k, s.stream, s.first_revision + s.k - 1,
+               p_ids[s.at + s.k], v_events[s.at + s.k]
+          FROM (SELECT r.*, generate_series(1, r.n) AS k FROM run r) s
+         WHERE (SELECT v.all_ok FROM verdict v)
+      ), moved AS (
+        UPDATE tabula_log_head SET position = position + v_total
+         WHERE (SELECT v.all_ok FROM verdict v)
+        RETURNING pg_notify('${NOTIFY_CHANNEL}', position::text)
+      )
+      SELECT (SELECT h.position FROM head h),
+             string_agg((r.first_revision + r.n - 1)::text, ',' ORDER BY r.i)
+        INTO v_start, v_revisions
+        FROM run r HAVING bool_and(r.ok);`;
 
 /** One run of the general path: appends v_lo..v_hi, no stream twice among them. */
 const GENERAL_RUN = `
@@ -119,8 +139,9 @@ const GENERAL_RUN = `
           AS u(stream, expected, n, repeats, i)
        WHERE u.i BETWEEN v_lo AND v_hi
     ), hits AS MATERIALIZED (
-      -- The run's eventIds already stored, in one scan of the eventId index, run once (as the
-      -- inner side of a join it would be rescanned for every append).
+      -- The run's eventIds already stored, in one scan of the (event_id, stream) index, run
+      -- once. Written as a join with the run's appends, a plan cached while tabula_events was
+      -- new would instead scan the whole index and hash it.
       SELECT e.event_id, e.stream, e.revision, e.position FROM tabula_events e
        WHERE e.event_id = ANY (p_ids[v_at[v_lo] + 1 : v_at[v_hi] + p_counts[v_hi]])
     ), found AS (
@@ -190,25 +211,32 @@ DECLARE
   v_hi    int;
   v_head  bigint;
   v_start bigint;
+  v_revisions text;
 BEGIN
   IF cardinality(v_events) IS DISTINCT FROM cardinality(p_ids) THEN
     RAISE EXCEPTION '${APPEND_GROUP_FUNCTION}: % events, % ids', cardinality(v_events), cardinality(p_ids);
   END IF;
-  PERFORM pg_advisory_xact_lock(${APPEND_LOCK_KEY});
-  SELECT h.position, g.total,
-         g.distinct_streams AND NOT EXISTS (
-           SELECT 1 FROM tabula_events e WHERE e.event_id = ANY (p_ids))
-    INTO v_start, v_total, v_usual
-    FROM tabula_log_head h,
-      (SELECT sum(u.n) AS total,
-              count(DISTINCT u.stream) = count(*) AND NOT bool_or(u.repeats) AS distinct_streams
-         FROM unnest(p_streams, p_counts, p_repeats) AS u(stream, n, repeats)) g;
+  SELECT sum(u.n), count(DISTINCT u.stream) = count(*) AND NOT bool_or(u.repeats)
+    INTO v_total, v_usual
+    FROM unnest(p_streams, p_counts, p_repeats) AS u(stream, n, repeats);
   IF v_total IS DISTINCT FROM cardinality(p_ids) THEN
     RAISE EXCEPTION '${APPEND_GROUP_FUNCTION}: counts for % events, % ids', v_total, cardinality(p_ids);
   END IF;
+  PERFORM pg_advisory_xact_lock(${APPEND_LOCK_KEY});
   IF v_usual THEN
+    -- In a subtransaction of its own: a resend (an eventId already stored in its stream) fails
+    -- the INSERT on the (event_id, stream) index, which undoes the whole statement, and the
+    -- general path then decides the group.
+    BEGIN
 ${USUAL_GROUP}
-    IF FOUND THEN
+    EXCEPTION WHEN unique_violation THEN
+      v_revisions := NULL;
+    END;
+    IF v_revisions IS NOT NULL THEN
+      outcome := 'ok_group';
+      last_position := v_start;
+      revisions := v_revisions;
+      RETURN NEXT;
       RETURN;
     END IF;
   END IF;
@@ -220,6 +248,7 @@ ${USUAL_GROUP}
     FROM (SELECT u.i, lag(u.i) OVER (PARTITION BY u.stream ORDER BY u.i) AS prev,
                  sum(u.n) OVER (ORDER BY u.i) - u.n AS at
             FROM unnest(p_streams, p_counts) WITH ORDINALITY AS u(stream, n, i)) a;
+  SELECT h.position INTO v_start FROM tabula_log_head h;
   v_head := v_start;
   WHILE v_lo <= v_count LOOP
     v_hi := v_lo;

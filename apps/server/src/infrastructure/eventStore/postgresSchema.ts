@@ -36,7 +36,12 @@ CREATE TABLE IF NOT EXISTS tabula_events (
   recorded_at timestamptz NOT NULL DEFAULT now(),
   UNIQUE (stream, revision)
 );
-CREATE INDEX IF NOT EXISTS tabula_events_event_id ON tabula_events (event_id);
+-- A resend is an eventId already stored in its stream: this index refuses it while the append
+-- function inserts, so that the usual group needs no lookup first. event_id leads, so lookups
+-- by eventId alone use it too. A database of a previous version keeps its index on event_id
+-- alone (tabula_events_event_id), left for the operator to drop (docs/event-store.md).
+CREATE UNIQUE INDEX IF NOT EXISTS tabula_events_event_id_stream
+  ON tabula_events (event_id, stream);
 
 CREATE TABLE IF NOT EXISTS tabula_log_head (
   only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
