@@ -179,8 +179,7 @@ export async function run(): Promise<object> {
         sceneTextHeld: flatness((w) => w.sceneMb),
         afterFullGcBesideScenes: flatness((w) => round(w.heldRssMb - w.sceneMb)!),
         // RSS in three parts: memory outside the JavaScript heap (the SQLite worker, sockets'
-        // buffers, code), the heap in use beside the scenes' text, and the heap V8 keeps free
-        // (it grows with what the heap holds).
+        // buffers, code), the heap in use beside the scenes' text, and the heap V8 keeps free.
         outsideHeap: flatness((w) => round(w.heldRssMb - w.heapTotalMb)!),
         heapUsedBesideScenes: flatness((w) => round(w.heapUsedMb - w.sceneMb)!),
         heapFree: flatness((w) => round(w.heapTotalMb - w.heapUsedMb)!),

@@ -29,6 +29,4 @@ export function updateWeight(payload: unknown): number {
  * Resolves after the I/O callbacks that are ready now (other sockets' messages) have run: the
  * next step of a large update waits behind them.
  */
-export function nextTurn(): Promise<void> {
-  return afterWaitingIo();
-}
+export const nextTurn: () => Promise<void> = afterWaitingIo;
