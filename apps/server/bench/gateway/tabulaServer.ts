@@ -1,7 +1,7 @@
 /**
  * The real Tabula app for the gateway benchmark: SQLite log (fsync on) and snapshots in a temp
  * dir, as `npm start` has them, in-memory read models and presence, rate limits out of the way,
- * `SCENE_MEMORY_MB` as configured; the fixture registers users and makes them members of
+ * `SCENE_MEMORY_MB` (and with BENCH_QUOTAS=default the quotas) as configured; the fixture registers users and makes them members of
  * canvases through the command handlers, as sign-up and invitations would.
  */
 import { mkdtempSync } from 'node:fs';
@@ -33,10 +33,11 @@ const NO_QUOTAS = {
 export async function startTabula(): Promise<BenchServer> {
   // BENCH_DIR picks the disk the log is fsynced to (default: the OS temp dir).
   const dataDir = mkdtempSync(path.join(process.env.BENCH_DIR ?? tmpdir(), 'tabula-bench-'));
+  const config = parseConfig(process.env, process.cwd());
   const app: TabulaApp = await createApp({
     eventStore: openSqliteEventStore<Event>({ dataDir }),
     snapshots: openSqliteSnapshotStore({ dataDir }),
-    sceneMemoryBytes: parseConfig(process.env, process.cwd()).sceneMemoryBytes,
+    sceneMemoryBytes: config.sceneMemoryBytes,
     readModels: createInMemoryReadModelStore(),
     presence: createInMemoryPresenceStore(),
     rateLimits: {
@@ -45,8 +46,8 @@ export async function startTabula(): Promise<BenchServer> {
       failedLoginsPerAccount: 1_000_000,
     },
     // Quotas out of the way (the gateway bench's drawers would spend the minute's budget),
-    // unless BENCH_QUOTAS=default (the abuse bench).
-    ...(process.env.BENCH_QUOTAS === 'default' ? {} : { quotas: NO_QUOTAS }),
+    // unless BENCH_QUOTAS=default (the abuse bench): then as configured (QUOTA_* variables).
+    quotas: process.env.BENCH_QUOTAS === 'default' ? config.quotas : NO_QUOTAS,
   });
   const url = await app.listen(0);
   const { context } = app;
