@@ -7,6 +7,7 @@
  * `{ type: 'stats' }` → `ServerStats` since the last start;
  * `{ type: 'held' }` → `HeldMemory`: after a full garbage collection, what the process keeps.
  */
+import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 export interface Fixture {
@@ -43,6 +44,22 @@ export interface HeldMemory {
   externalBytes: number;
   /** See `BenchServer.sceneBytes`. */
   sceneBytes: number;
+  /** Of the RSS, anonymous memory (heaps, malloc) and file-backed pages (code, mapped files). */
+  rssAnonBytes: number;
+  rssFileBytes: number;
+}
+
+/** RssAnon and RssFile of /proc/self/status, in bytes (NaN where there is no /proc). */
+function rssParts(): { rssAnonBytes: number; rssFileBytes: number } {
+  let status = '';
+  try {
+    status = readFileSync('/proc/self/status', 'utf8');
+  } catch {
+    // not Linux
+  }
+  const kib = (name: string) =>
+    Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]) * 1024;
+  return { rssAnonBytes: kib('RssAnon'), rssFileBytes: kib('RssFile') };
 }
 
 export type ServerRequest =
@@ -61,6 +78,7 @@ function heldMemory(server: BenchServer): HeldMemory {
     heapTotalBytes: heapTotal,
     externalBytes: external,
     sceneBytes: server.sceneBytes?.() ?? 0,
+    ...rssParts(),
   };
 }
 

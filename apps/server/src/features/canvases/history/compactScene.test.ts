@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applySceneEvent, foldHistoryEntry } from '@tabula/domain';
 import type { CanvasEvent, SceneElement } from '@tabula/domain';
-import { CompactScene, ELEMENT_OVERHEAD_BYTES } from './compactScene';
+import { CompactScene, ELEMENT_OVERHEAD_BYTES, STAMP_BYTES } from './compactScene';
 
 const element = (id: string, version: number, fields: Partial<SceneElement> = {}) =>
   ({
@@ -60,7 +60,7 @@ describe('CompactScene', () => {
     const whole: Record<string, SceneElement> = {};
     const nameOf = () => 'Ada';
     const cleared = events.map((event, revision) => {
-      const folded = compact.apply(event);
+      const folded = compact.apply(event)!;
       const entry = foldHistoryEntry(whole, { revision, event }, nameOf);
       const fromFold = { revision, event: folded.event };
       expect(foldHistoryEntry(folded.before, fromFold, nameOf, folded.liveBefore)).toEqual(entry);
@@ -81,5 +81,49 @@ describe('CompactScene', () => {
         text(element('b', 1)),
     );
     expect(new CompactScene().json()).toBe('[]');
+  });
+
+  it('once shed, folds drawings and gives their history entries as the scene with content does', () => {
+    const metadata = { eventId: 'e', actorId: 'ada', occurredAt: '2026-01-01T00:00:00.000Z' };
+    const events = [
+      drawn(element('a', 2), element('c', 1)),
+      drawn(element('a', 2), element('b', 1)), // held copies sent again: nothing to fold
+      drawn(element('b', 1, { versionNonce: 99 }), element('__proto__', 1)), // the nonce decides
+      drawn(element('a', 3, { isDeleted: true }), element('a', 1)), // a stale copy beside
+      drawn(element('c', 1, { isDeleted: true })), // deletion decides
+      drawn(element('b', 2, { isDeleted: true }), element('c', 2, { isDeleted: true })),
+    ].map((event) => ({ ...event, metadata }) as CanvasEvent);
+    const start = [element('a', 1), element('b', 1)];
+    const whole = CompactScene.of(start);
+    const shed = CompactScene.of(start);
+    shed.shed();
+    expect(shed.holdsContent).toBe(false);
+    const nameOf = () => 'Ada';
+    events.forEach((event, revision) => {
+      const expected = whole.apply(event)!;
+      const folded = shed.apply(event)!;
+      expect(folded.event).toEqual(expected.event);
+      expect(folded.liveBefore).toBe(expected.liveBefore);
+      const entry = (of: typeof folded) =>
+        foldHistoryEntry({ ...of.before }, { revision, event: of.event }, nameOf, of.liveBefore);
+      expect(entry(folded)).toEqual(entry(expected));
+      expect([shed.size, shed.live]).toEqual([whole.size, whole.live]);
+    });
+    expect(shed.bytes).toBe(shed.size * STAMP_BYTES);
+    expect(shed.bytes).toBeLessThan(whole.bytes);
+    expect(() => shed.elements()).toThrow('set its content aside');
+  });
+
+  it('once shed, answers null for what only the content decides, and changes nothing', () => {
+    const shed = CompactScene.of([element('a', 2), element('b', 1)]);
+    shed.shed();
+    // Same version, nonce and deletion as the held copy, other content: the rule compares text.
+    const sameStamp = element('a', 2, { name: 'another copy' } as Partial<SceneElement>);
+    expect(shed.apply(drawn(sameStamp, element('c', 1)))).toBeNull();
+    expect(shed.apply(restored(element('a', 1)))).toBeNull();
+    expect([shed.size, shed.live]).toEqual([2, 2]);
+    // A decidable drawing still folds afterwards.
+    expect(shed.apply(drawn(element('c', 1)))?.liveBefore).toBe(2);
+    expect(shed.size).toBe(3);
   });
 });

@@ -6,13 +6,35 @@
  * parses the whole scene when someone asks for it. Same fold as the domain's scene rule.
  * Each fold answers what it read of the scene before it (`FoldedEvent`), which is all a
  * history entry of the event needs: the live feed reads it instead of keeping a scene itself.
+ *
+ * A scene can also set its content aside (`shed`) and keep only each element's stamp: its
+ * version, versionNonce, deletion and a digest of its text. That still decides the scene rule
+ * for nearly every drawing, which compares version, then nonce, then deletion, and only then
+ * content; a copy sent again unchanged has the same digest. What a shed scene cannot decide it
+ * does not guess: a restore (it rewrites elements from their content), or a copy that differs
+ * from the held one in content alone. Its `apply` answers null then, and the content must be
+ * loaded again.
  */
+import { hash } from 'node:crypto';
 import { winningUpserts } from '@tabula/domain';
 import type { CanvasEvent, SceneElement } from '@tabula/domain';
 import { jsonOf, parseShared } from '../../../infrastructure/sharedJson';
 
 /** Bytes counted per element besides its text: the map entry and the id's string. */
 export const ELEMENT_OVERHEAD_BYTES = 96;
+/** Bytes counted per element of a shed scene: its stamp, digest and map entry. */
+export const STAMP_BYTES = 160;
+
+/** What a shed scene keeps of an element: all the scene rule reads before the content. */
+interface Stamp {
+  version: number;
+  versionNonce: number;
+  isDeleted: boolean;
+  /** SHA-256 of the element's JSON: tells a copy sent again unchanged. */
+  digest: string;
+}
+
+const digestOf = (text: string): string => hash('sha256', text, 'base64');
 
 /** One event as a scene folded it, with what the scene held before it (see `apply`). */
 export interface FoldedEvent {
@@ -27,6 +49,8 @@ export interface FoldedEvent {
 export class CompactScene {
   /** Element JSON by id, in the order the ids first came. */
   private readonly texts = new Map<string, string>();
+  /** Each element's stamp by id once the content is set aside (`shed`); then `texts` is empty. */
+  private stamps: Map<string, Stamp> | undefined;
   /** Ids of the deleted elements held (tombstones), to count the live ones. */
   private readonly deleted = new Set<string>();
   private textBytes = 0;
@@ -39,22 +63,47 @@ export class CompactScene {
 
   /** Elements held, tombstones included. */
   get size(): number {
-    return this.texts.size;
+    return (this.stamps ?? this.texts).size;
   }
 
   /** About what the scene takes in memory (V8 keeps ASCII text at a byte a character). */
   get bytes(): number {
+    if (this.stamps) return this.stamps.size * STAMP_BYTES;
     return this.textBytes + this.texts.size * ELEMENT_OVERHEAD_BYTES;
   }
 
   /** Live (not deleted) elements held. */
   get live(): number {
-    return this.texts.size - this.deleted.size;
+    return this.size - this.deleted.size;
   }
 
-  /** Folds a drawing or a restore in (other events leave the scene as it is). */
-  apply(event: CanvasEvent): FoldedEvent {
+  /** False once the content is set aside (`shed`): then only `apply` and the sizes answer. */
+  get holdsContent(): boolean {
+    return this.stamps === undefined;
+  }
+
+  /**
+   * Sets the content aside and keeps each element's stamp (see the top of this file). Parses
+   * and digests the whole scene once.
+   */
+  shed(): void {
+    if (this.stamps) return;
+    const texts = [...this.texts.values()];
+    const elements = parseShared(texts) as SceneElement[];
+    this.stamps = new Map(
+      elements.map((element, at) => [element.id, stampOf(element, texts[at]!)] as const),
+    );
+    this.texts.clear();
+    this.textBytes = 0;
+  }
+
+  /**
+   * Folds a drawing or a restore in (other events leave the scene as it is). Null when the
+   * scene is shed and cannot decide the event without the content (then it is left as it was).
+   */
+  apply(event: CanvasEvent): FoldedEvent | null {
     const changes = this.withoutHeldCopies(event);
+    if (this.stamps && !decidable(this.stamps, changes)) return null;
     const folded = { event: changes, before: this.known(changes), liveBefore: this.live };
     if (changes.type === 'LineDrawn' || changes.type === 'CanvasRestored') {
       for (const winner of winningUpserts(folded.before, changes)) this.put(winner);
@@ -73,17 +122,27 @@ export class CompactScene {
     const named = new Map<string, number>();
     for (const { id } of event.data.elements) named.set(id, (named.get(id) ?? 0) + 1);
     const elements = event.data.elements.filter(
-      (element) => named.get(element.id)! > 1 || this.texts.get(element.id) !== jsonOf(element),
+      (element) => named.get(element.id)! > 1 || !this.holdsCopy(element),
     );
     if (elements.length === event.data.elements.length) return event;
     return { ...event, data: { ...event.data, elements } };
   }
 
+  /** True when the scene holds this very copy of the element (same text). */
+  private holdsCopy(element: SceneElement): boolean {
+    if (!this.stamps) return this.texts.get(element.id) === jsonOf(element);
+    const stamp = this.stamps.get(element.id);
+    return stamp !== undefined && stamp.digest === digestOf(jsonOf(element));
+  }
+
   /**
    * A fresh record of what the scene holds of the elements `event` names (every element for
    * a restore): all that the scene rule, or a history entry's summary, reads of the scene.
+   * A shed scene gives each element's stamp in place of it, which the rule never reads past
+   * (`decidable`).
    */
   private known(event: CanvasEvent): Record<string, SceneElement> {
+    if (this.stamps) return stubsOf(this.stamps, event);
     const named =
       event.type === 'LineDrawn'
         ? event.data.elements.map((element) => element.id).filter((id) => this.texts.has(id))
@@ -100,21 +159,69 @@ export class CompactScene {
 
   /** Every element, tombstones included, parsed afresh (in the order the ids first came). */
   elements(): SceneElement[] {
-    return parseShared([...this.texts.values()]) as SceneElement[];
+    return parseShared(this.contentTexts()) as SceneElement[];
   }
 
   /** The scene as a JSON array, as a stored snapshot's body holds it. */
   json(): string {
-    return `[${[...this.texts.values()].join(',')}]`;
+    return `[${this.contentTexts().join(',')}]`;
+  }
+
+  private contentTexts(): string[] {
+    if (this.stamps) throw new Error('The scene has set its content aside');
+    return [...this.texts.values()];
   }
 
   private put(element: SceneElement): void {
     const text = jsonOf(element);
-    this.textBytes += text.length - (this.texts.get(element.id)?.length ?? 0);
-    this.texts.set(element.id, text);
     if (element.isDeleted) this.deleted.add(element.id);
     else this.deleted.delete(element.id);
+    if (this.stamps) {
+      this.stamps.set(element.id, stampOf(element, text));
+      return;
+    }
+    this.textBytes += text.length - (this.texts.get(element.id)?.length ?? 0);
+    this.texts.set(element.id, text);
   }
+}
+
+function stampOf(element: SceneElement, text: string): Stamp {
+  const { version, versionNonce, isDeleted } = element;
+  return { version, versionNonce, isDeleted, digest: digestOf(text) };
+}
+
+/**
+ * True when stamps alone decide the event by the scene rule: a drawing none of whose elements
+ * ties with the held stamp on version, nonce and deletion (the rule would compare content).
+ */
+function decidable(stamps: ReadonlyMap<string, Stamp>, event: CanvasEvent): boolean {
+  if (event.type === 'CanvasRestored') return false;
+  if (event.type !== 'LineDrawn') return true;
+  return event.data.elements.every((element) => {
+    const stamp = stamps.get(element.id);
+    return (
+      stamp === undefined ||
+      stamp.version !== element.version ||
+      stamp.versionNonce !== element.versionNonce ||
+      stamp.isDeleted !== element.isDeleted
+    );
+  });
+}
+
+/** The stamps of the elements a drawing names, shaped as the elements the scene rule reads. */
+function stubsOf(
+  stamps: ReadonlyMap<string, Stamp>,
+  event: CanvasEvent,
+): Record<string, SceneElement> {
+  if (event.type !== 'LineDrawn') return {};
+  const stubs: SceneElement[] = [];
+  for (const { id } of event.data.elements) {
+    const stamp = stamps.get(id);
+    if (stamp === undefined) continue;
+    const { version, versionNonce, isDeleted } = stamp;
+    stubs.push({ id, version, versionNonce, isDeleted } as SceneElement);
+  }
+  return byId(stubs);
 }
 
 /** Elements by id, as own data properties whatever the id (`__proto__` included). */

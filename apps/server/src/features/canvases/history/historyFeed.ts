@@ -3,8 +3,9 @@
  * for the sockets of this node that have the canvas open. An open canvas's scene is held by
  * the node's current scenes, which fold each event before the feed hears of it and keep what
  * they read of the scene before it (`CurrentScenes.foldedOf`): the entry is folded on that, so
- * the feed holds no scene of its own and parses nothing again. A canvas whose scene is not
- * held (beyond the scenes' memory budget) gets its entry from a fold of its log.
+ * the feed holds no scene of its own and parses nothing again (a scene whose content is set
+ * aside answers each element's stamp, which is all the rule reads). A canvas whose scene is not
+ * held, or an event its stamps cannot decide (a restore), gets its entry from a fold of its log.
  */
 import type { CanvasEvent, Event } from '@tabula/domain';
 import type { HistoryEntry } from '@tabula/domain/protocol';

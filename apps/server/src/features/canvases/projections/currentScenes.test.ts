@@ -1,7 +1,8 @@
 /**
  * The current scenes against the in-memory read models and a timeline whose loads finish when
  * the test says: events committed while a scene loads are in it once, a deletion during the
- * load leaves nothing, and scenes beyond the capacity are dropped and loaded again.
+ * load leaves nothing, and scenes beyond the capacity set their content aside, still fold
+ * drawings on stamps, and have it loaded again when it is asked for or an event needs it.
  */
 import { describe, expect, it } from 'vitest';
 import type { Event, SceneElement } from '@tabula/domain';
@@ -10,7 +11,7 @@ import { createInMemoryReadModelStore } from '../../../infrastructure/readModels
 import { putDoc } from '../../../infrastructure/readModels/readModelStore';
 import { CANVASES } from '../../../projections/readModelKeys';
 import type { SceneRecord } from '../history/sceneTimeline';
-import { CompactScene } from '../history/compactScene';
+import { CompactScene, STAMP_BYTES } from '../history/compactScene';
 import { CurrentScenes } from './currentScenes';
 
 const element = (id: string, version = 1) =>
@@ -86,7 +87,7 @@ describe('CurrentScenes', () => {
     expect(scenes.loadedAt('c', 1)).toBeNull();
   });
 
-  it('drops the least recently used scenes beyond its capacity and loads them again', async () => {
+  it('sets aside the content of the least recently used scenes beyond its capacity and loads it again', async () => {
     const readModels = await withCanvas('c', 1);
     await readModels.commit('canvases', 2, [putDoc(CANVASES, 'd', { _id: 'd', revision: 1 })]);
     const timeline = gatedTimeline({ 1: { a: element('a'), b: element('b') } });
@@ -105,6 +106,46 @@ describe('CurrentScenes', () => {
     expect(scenes.loadedAt('d', 1)?.elements).toHaveLength(2);
     expect(scenes.loadedAt('c', 1)).toBeNull();
     expect((await load('c')).elements).toHaveLength(2);
+    expect(timeline.loads).toBe(3);
+  });
+
+  it('folds drawings into a scene whose content is set aside, and loads the content for a restore', async () => {
+    const readModels = await withCanvas('c', 1);
+    await readModels.commit('canvases', 2, [putDoc(CANVASES, 'd', { _id: 'd', revision: 1 })]);
+    const two = { a: element('a'), b: element('b') };
+    const timeline = gatedTimeline({ 1: two, 3: { a: element('a', 2), b: element('b') } });
+    const contentBytes = CompactScene.of(Object.values(two)).bytes;
+    const scenes = new CurrentScenes({ timeline, readModels, capacityBytes: contentBytes * 1.5 });
+    const loadsDone = async (count: number) => {
+      await expect.poll(() => timeline.loads).toBe(count);
+      timeline.finish();
+    };
+    const joined = scenes.of('c');
+    await loadsDone(1);
+    await joined;
+    const both = scenes.of('d');
+    await loadsDone(2);
+    await both;
+    expect(scenes.loadedAt('c', 1)).toBeNull(); // c's content set aside: d's and c's stamps held
+    expect(scenes.bytes).toBe(contentBytes + 2 * STAMP_BYTES);
+
+    // c's content is set aside: a drawing still folds, with what its history entry needs.
+    const drawing = recorded('c', 2, 'LineDrawn', [element('a', 2)]);
+    scenes.apply(drawing);
+    expect(scenes.foldedOf(drawing)?.before).toEqual({
+      a: { id: 'a', version: 1, versionNonce: 1, isDeleted: false },
+    });
+    expect(scenes.foldedOf(drawing)?.liveBefore).toBe(2);
+    expect(scenes.loadedAt('c', 2)).toBeNull(); // no content to hand out
+    expect(timeline.loads).toBe(2);
+
+    // A restore needs the content: no fold, and the content is loaded again at once.
+    await readModels.commit('canvases', 3, [putDoc(CANVASES, 'c', { _id: 'c', revision: 3 })]);
+    const restore = recorded('c', 3, 'CanvasRestored', [element('a', 2), element('b')]);
+    scenes.apply(restore);
+    expect(scenes.foldedOf(restore)).toBeNull();
+    await loadsDone(3);
+    expect((await scenes.of('c')).elements).toEqual([element('a', 2), element('b')]);
     expect(timeline.loads).toBe(3);
   });
 });

@@ -9,8 +9,15 @@
  * Not a stored read model: start-up folds no drawing (the scenes come from snapshots when
  * first asked for), and each server node keeps the scenes of the canvases its users have
  * open, as element JSON (`CompactScene`: a scene's content is held once, as the text its
- * commits already made, not as object graphs several times that size). Scenes beyond the
- * byte budget (least recently used first) are dropped and loaded again when next asked for.
+ * commits already made, not as object graphs several times that size).
+ *
+ * Beyond the byte budget, the least recently used scenes set their content aside and keep
+ * each element's stamp (`CompactScene.shed`): enough to fold nearly every drawing and give its
+ * history entry, at about a tenth of the memory for a drawn stroke. The content is loaded
+ * again when someone asks for it (a join, the detail); an event a shed scene cannot decide (a
+ * restore) has the content loaded again at once. The most recently used scene keeps its
+ * content however large; stamps are dropped too (least recently used first) only when they
+ * alone exceed the budget.
  */
 import { orderElements } from '@tabula/domain';
 import type { CanvasEvent, Event, SceneElement } from '@tabula/domain';
@@ -55,6 +62,8 @@ export class CurrentScenes {
   /** Events of canvases being loaded, kept for when the load is done. */
   private readonly pending = new Map<string, RecordedEvent<Event>[]>();
   private held = 0;
+  /** Of `held`, what the shed scenes' stamps take. */
+  private stamped = 0;
   /** Each event folded into a loaded scene, with what the scene held before it. */
   private readonly folds = new WeakMap<RecordedEvent<Event>, FoldedEvent>();
 
@@ -67,12 +76,13 @@ export class CurrentScenes {
 
   /** The canvas's scene now; the empty scene at revision -1 for a canvas that does not exist. */
   async of(canvasId: string): Promise<CurrentScene> {
-    const current = await this.loadedNow(canvasId);
+    let current = await this.loadedNow(canvasId);
+    while (current && !current.scene.holdsContent) current = await this.load(canvasId);
     if (!current) return { revision: -1, elements: [] };
     return { revision: current.revision, elements: elementsOf(current) };
   }
 
-  /** Loads the canvas's scene if it is not held (for `foldedOf`), without parsing it. */
+  /** Loads the canvas's scene if it is not held (for `foldedOf`), content or stamps. */
   async hold(canvasId: string): Promise<void> {
     await this.loadedNow(canvasId);
   }
@@ -89,7 +99,7 @@ export class CurrentScenes {
   /** The loaded scene when it is at `revision` (nothing is loaded for the asking), else null. */
   loadedAt(canvasId: string, revision: number): CurrentScene | null {
     const current = this.loaded.get(canvasId);
-    if (current?.revision !== revision) return null;
+    if (current?.revision !== revision || !current.scene.holdsContent) return null;
     return { revision, elements: elementsOf(current) };
   }
 
@@ -99,7 +109,7 @@ export class CurrentScenes {
    */
   compactAt(canvasId: string, revision: number): CompactScene | null {
     const current = this.loaded.get(canvasId);
-    return current?.revision === revision ? current.scene : null;
+    return current?.revision === revision && current.scene.holdsContent ? current.scene : null;
   }
 
   /**
@@ -119,9 +129,15 @@ export class CurrentScenes {
     const current = this.loaded.get(canvasId);
     if (!current) return;
     if (record.event.type === 'CanvasDeleted') return this.drop(canvasId, current);
-    this.held -= current.size;
-    this.advance(current, record);
-    this.held += current.size;
+    this.count(current, -1);
+    const decided = this.advance(current, record);
+    this.count(current, 1);
+    if (!decided) {
+      // A shed scene that needs its content for this event: load it again (the canvas is in
+      // use); meanwhile the event's history entry is folded from the log.
+      this.drop(canvasId, current);
+      this.load(canvasId).catch(() => undefined); // a failed load is tried again on next use
+    }
     this.evictBeyondCapacity();
   }
 
@@ -141,11 +157,13 @@ export class CurrentScenes {
         const loaded: Loaded = { revision: doc.revision, scene, size: 0 };
         for (const record of pending) {
           if (record.event.type === 'CanvasDeleted') return null;
-          this.advance(loaded, record);
+          this.advance(loaded, record); // a scene with its content decides every event
         }
         loaded.size = scene.bytes;
+        const shed = this.loaded.get(canvasId);
+        if (shed) this.drop(canvasId, shed);
         this.loaded.set(canvasId, loaded);
-        this.held += loaded.size;
+        this.count(loaded, 1);
         this.evictBeyondCapacity();
         return loaded;
       } finally {
@@ -157,26 +175,48 @@ export class CurrentScenes {
     return loading;
   }
 
-  /** Folds one event of the canvas's stream into a loaded scene (older events are skipped). */
-  private advance(loaded: Loaded, record: RecordedEvent<Event>): void {
-    if (record.revision <= loaded.revision) return;
-    this.folds.set(record, loaded.scene.apply(record.event as CanvasEvent));
+  /**
+   * Folds one event of the canvas's stream into a loaded scene (older events are skipped);
+   * false when the scene is shed and cannot decide it (then nothing changed).
+   */
+  private advance(loaded: Loaded, record: RecordedEvent<Event>): boolean {
+    if (record.revision <= loaded.revision) return true;
+    const folded = loaded.scene.apply(record.event as CanvasEvent);
+    if (!folded) return false;
+    this.folds.set(record, folded);
     loaded.size = loaded.scene.bytes;
     loaded.revision = record.revision;
+    return true;
   }
 
   private evictBeyondCapacity(): void {
     const capacity = this.deps.capacityBytes ?? CURRENT_SCENES_BYTES;
+    if (this.held <= capacity) return;
+    let older = this.loaded.size - 1; // scenes used less recently than the one in hand
+    for (const scene of this.loaded.values()) {
+      if (this.held <= capacity || older-- === 0) break;
+      if (!scene.scene.holdsContent) continue;
+      this.count(scene, -1);
+      scene.scene.shed();
+      scene.size = scene.scene.bytes;
+      scene.parsed = undefined;
+      this.count(scene, 1);
+    }
     for (const [canvasId, scene] of this.loaded) {
-      // The most recently used scene stays, however large.
-      if (this.held <= capacity || this.loaded.size === 1) return;
-      this.drop(canvasId, scene);
+      if (this.stamped <= capacity) return;
+      if (!scene.scene.holdsContent) this.drop(canvasId, scene);
     }
   }
 
   private drop(canvasId: string, scene: Loaded): void {
     this.loaded.delete(canvasId);
-    this.held -= scene.size;
+    this.count(scene, -1);
+  }
+
+  /** Adds (1) or takes away (-1) what the scene takes from the bytes held. */
+  private count(scene: Loaded, sign: 1 | -1): void {
+    this.held += sign * scene.size;
+    if (!scene.scene.holdsContent) this.stamped += sign * scene.size;
   }
 }
 
