@@ -161,13 +161,15 @@ export function createGateway(
       ),
     )
     .subscribe();
-  // History entries to the open canvases of this node.
+  // History entries to the open canvases of this node, whose scenes the node keeps.
+  const watched = (canvasId: string) =>
+    (io.of('/').adapter.rooms.get(rooms.canvas(canvasId))?.size ?? 0) > 0;
+  context.scenes.keepOpen(watched);
   const feed = history
     ? new HistoryFeed({
         ...history,
         foldedOf: (record) => context.scenes.foldedOf(record),
-        watched: (canvasId) =>
-          (io.of('/').adapter.rooms.get(rooms.canvas(canvasId))?.size ?? 0) > 0,
+        watched,
         // Encoded once, and written with the room's other frames of this turn (one write).
         emit: (canvasId, entry) => {
           const frame = encoder.encode('history-appended', { canvasId, entry });

@@ -76,7 +76,7 @@ describe('SceneTimeline', () => {
   });
 
   /** The writer over a log of 24 events, reading the server's scene at the revisions `held`. */
-  async function writeWithServerScenes(held: (revision: number) => boolean) {
+  async function writeWithServerScenes(held: (revision: number) => boolean, shed = false) {
     const events = Array.from({ length: 24 }, (_, i) => drawn(`e${i % 2}`, i + 1));
     const eventStore = await canvasLog(events);
     const records = await eventStore.readStream('canvas-c');
@@ -95,10 +95,13 @@ describe('SceneTimeline', () => {
       interval: 4,
       writeFactor: 3,
       // What CurrentScenes holds of an open canvas: its scene at the revision just folded.
-      currentScene: (canvasId, revision) =>
-        canvasId === 'c' && held(revision)
-          ? CompactScene.of(Object.values(foldScene({}, events.slice(0, revision))))
-          : null,
+      // With `shed`, one that has set its content aside.
+      currentScene: (canvasId, revision) => {
+        if (canvasId !== 'c' || !held(revision)) return null;
+        const scene = CompactScene.of(Object.values(foldScene({}, events.slice(0, revision))));
+        if (shed) scene.shed();
+        return scene;
+      },
     });
     for (const record of records) timeline.snapshotAfter(record);
     await timeline.settled();
@@ -131,5 +134,12 @@ describe('SceneTimeline', () => {
     expect(logReads).toBeGreaterThan(0);
     // The due ones, and the grid points the folds passed (a read stores those: see sceneAt).
     expect(revisions).toEqual([4, 8, 12, 16, 20]);
+  });
+
+  it('keeps no scene for an open canvas whose content the server set aside: due snapshots come from folds', async () => {
+    const { logReads, revisions } = await writeWithServerScenes(() => true, true);
+    expect(logReads).toBeGreaterThan(0);
+    // 4 starts the writer (no snapshot: no content to write); 12 and 20 are due, folded.
+    expect(revisions).toEqual(expect.arrayContaining([12, 20]));
   });
 });

@@ -42,7 +42,9 @@ export interface SceneTimelineOptions {
   onError?: (error: unknown) => void;
   /**
    * The scene the server already holds for the canvas at `revision`, if any (not to be
-   * changed): the writer reads an open canvas's scene there instead of keeping its own.
+   * changed): the writer reads an open canvas's scene there instead of keeping its own. It
+   * may have set its content aside (`holdsContent`): the writer then keeps no scene either, and
+   * a due snapshot comes from a fold of the log.
    */
   currentScene?: (canvasId: string, revision: number) => CompactScene | null;
 }
@@ -165,6 +167,7 @@ export class SceneTimeline {
         // no fold of its log, whose events would all be parsed and held at once. The grid
         // point's snapshot is stored if missing, as the fold would have (serialised now).
         this.remember(canvasId, { revision: record.revision, size: current.size, touched: 0 });
+        if (!current.holdsContent) return; // this grid point is left to reads to fill
         const snapshot = snapshotOf(record.revision, event.metadata.eventId, current);
         this.schedule(async () => {
           const stored = await this.options.snapshots.latest(canvasId, record.revision);
@@ -219,13 +222,14 @@ export class SceneTimeline {
     if (head.touched < (this.options.writeFactor ?? WRITE_FACTOR) * head.size) return;
     head.touched = 0;
     const { eventId } = event.metadata;
-    if (scene) {
+    if (scene?.holdsContent) {
       // Serialised now, as the scene is at this revision; stored in the background.
       const snapshot = snapshotOf(revision, eventId, scene);
       this.schedule(() => this.options.snapshots.put(canvasId, snapshot));
       return;
     }
-    // The server no longer holds the scene it followed: a fold of the log gives it.
+    // The server no longer holds the scene it followed, or not its content: a fold of the log
+    // gives it.
     this.schedule(async () => {
       const folded = await this.sceneAt(canvasId, revision);
       const stored = await this.options.snapshots.latest(canvasId, revision);

@@ -48,6 +48,18 @@ function gatedTimeline(scenes: Record<number, SceneRecord>) {
   return timeline;
 }
 
+/** Runs `use`, which loads one scene, lets that load finish, and answers what `use` gave. */
+async function withOneLoad<T>(
+  timeline: ReturnType<typeof gatedTimeline>,
+  use: () => T | Promise<T>,
+): Promise<T> {
+  const loads = timeline.loads;
+  const using = use();
+  await expect.poll(() => timeline.loads).toBe(loads + 1);
+  timeline.finish();
+  return using;
+}
+
 async function withCanvas(canvasId: string, revision: number) {
   const readModels = createInMemoryReadModelStore();
   await readModels.commit('canvases', revision, [
@@ -94,13 +106,7 @@ describe('CurrentScenes', () => {
     // Room for one two-element scene, not two.
     const capacityBytes = CompactScene.of([element('a'), element('b')]).bytes * 1.5;
     const scenes = new CurrentScenes({ timeline, readModels, capacityBytes });
-    const load = async (canvasId: string) => {
-      const before = timeline.loads;
-      const loading = scenes.of(canvasId);
-      await expect.poll(() => timeline.loads).toBe(before + 1);
-      timeline.finish();
-      return loading;
-    };
+    const load = (canvasId: string) => withOneLoad(timeline, () => scenes.of(canvasId));
     await load('c');
     await load('d'); // two scenes held: c goes
     expect(scenes.loadedAt('d', 1)?.elements).toHaveLength(2);
@@ -116,16 +122,8 @@ describe('CurrentScenes', () => {
     const timeline = gatedTimeline({ 1: two, 3: { a: element('a', 2), b: element('b') } });
     const contentBytes = CompactScene.of(Object.values(two)).bytes;
     const scenes = new CurrentScenes({ timeline, readModels, capacityBytes: contentBytes * 1.5 });
-    const loadsDone = async (count: number) => {
-      await expect.poll(() => timeline.loads).toBe(count);
-      timeline.finish();
-    };
-    const joined = scenes.of('c');
-    await loadsDone(1);
-    await joined;
-    const both = scenes.of('d');
-    await loadsDone(2);
-    await both;
+    await withOneLoad(timeline, () => scenes.of('c'));
+    await withOneLoad(timeline, () => scenes.of('d'));
     expect(scenes.loadedAt('c', 1)).toBeNull(); // c's content set aside: d's and c's stamps held
     expect(scenes.bytes).toBe(contentBytes + 2 * STAMP_BYTES);
 
@@ -142,10 +140,34 @@ describe('CurrentScenes', () => {
     // A restore needs the content: no fold, and the content is loaded again at once.
     await readModels.commit('canvases', 3, [putDoc(CANVASES, 'c', { _id: 'c', revision: 3 })]);
     const restore = recorded('c', 3, 'CanvasRestored', [element('a', 2), element('b')]);
-    scenes.apply(restore);
+    await withOneLoad(timeline, () => scenes.apply(restore));
     expect(scenes.foldedOf(restore)).toBeNull();
-    await loadsDone(3);
     expect((await scenes.of('c')).elements).toEqual([element('a', 2), element('b')]);
     expect(timeline.loads).toBe(3);
+  });
+
+  it('keeps the stamps of a canvas someone has open whatever the budget, and drops the others', async () => {
+    const readModels = createInMemoryReadModelStore();
+    const ids = ['open', 'closed', 'newest'];
+    for (const [at, canvasId] of ids.entries())
+      await readModels.commit('canvases', at + 1, [
+        putDoc(CANVASES, canvasId, { _id: canvasId, revision: 1 }),
+      ]);
+    const timeline = gatedTimeline({ 1: { a: element('a') } });
+    const scenes = new CurrentScenes({ timeline, readModels, capacityBytes: 1 });
+    scenes.keepOpen((canvasId) => canvasId === 'open');
+    // The newest keeps its content.
+    for (const canvasId of ids) await withOneLoad(timeline, () => scenes.hold(canvasId));
+    expect(timeline.loads).toBe(3);
+
+    const drawings = ids.map((canvasId) => recorded(canvasId, 2, 'LineDrawn', [element('b')]));
+    drawings.forEach((drawing) => scenes.apply(drawing));
+    expect(drawings.map((drawing) => scenes.foldedOf(drawing) !== null)).toEqual([
+      true, // stamps kept: someone has it open
+      false, // dropped: beyond the budget and nobody has it open
+      true,
+    ]);
+    await scenes.hold('open');
+    expect(timeline.loads).toBe(3); // still held: no load
   });
 });

@@ -16,8 +16,9 @@
  * history entry, at about a tenth of the memory for a drawn stroke. The content is loaded
  * again when someone asks for it (a join, the detail); an event a shed scene cannot decide (a
  * restore) has the content loaded again at once. The most recently used scene keeps its
- * content however large; stamps are dropped too (least recently used first) only when they
- * alone exceed the budget.
+ * content however large. Stamps are dropped too (least recently used first) when they alone
+ * exceed the budget, but never those of a canvas someone on this node has open (`keepOpen`):
+ * without them each of its live history entries would be folded from the log.
  */
 import { orderElements } from '@tabula/domain';
 import type { CanvasEvent, Event, SceneElement } from '@tabula/domain';
@@ -67,7 +68,15 @@ export class CurrentScenes {
   /** Each event folded into a loaded scene, with what the scene held before it. */
   private readonly folds = new WeakMap<RecordedEvent<Event>, FoldedEvent>();
 
+  /** True when someone on this node has the canvas open (see `keepOpen`). */
+  private open: (canvasId: string) => boolean = () => false;
+
   constructor(private readonly deps: CurrentScenesDeps) {}
+
+  /** Tells which canvases someone on this node has open: their stamps are always kept. */
+  keepOpen(open: (canvasId: string) => boolean): void {
+    this.open = open;
+  }
 
   /** What the held scenes take, as counted against the capacity (`CompactScene.bytes`). */
   get bytes(): number {
@@ -104,12 +113,13 @@ export class CurrentScenes {
   }
 
   /**
-   * The loaded scene itself when it is at `revision` (nothing is loaded for the asking); the
-   * caller reads it at once and never changes it.
+   * The loaded scene itself when it is at `revision` (nothing is loaded for the asking), which
+   * may have set its content aside (`holdsContent`); the caller reads it at once and never
+   * changes it.
    */
   compactAt(canvasId: string, revision: number): CompactScene | null {
     const current = this.loaded.get(canvasId);
-    return current?.revision === revision && current.scene.holdsContent ? current.scene : null;
+    return current?.revision === revision ? current.scene : null;
   }
 
   /**
@@ -204,7 +214,7 @@ export class CurrentScenes {
     }
     for (const [canvasId, scene] of this.loaded) {
       if (this.stamped <= capacity) return;
-      if (!scene.scene.holdsContent) this.drop(canvasId, scene);
+      if (!scene.scene.holdsContent && !this.open(canvasId)) this.drop(canvasId, scene);
     }
   }
 
