@@ -20,8 +20,9 @@
  * a fresh server: the verdict is given over every round's commits together (`pooled`) and as
  * the median of the rounds' ratios (each run against the room alone of its round).
  *
- * Knobs: BENCH_ABUSE_MS (each run, default 20000: about 1,000 innocent commits) and
- * BENCH_ABUSE_ROUNDS (default 3).
+ * Knobs: BENCH_ABUSE_MS (each run, default 20000: about 1,000 innocent commits),
+ * BENCH_ABUSE_ROUNDS (default 3), BENCH_DIR (where the log is fsynced: /dev/shm takes the disk's
+ * own stalls out of the tail) and the QUOTA_* variables of the server.
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
