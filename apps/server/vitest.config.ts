@@ -9,7 +9,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     pool: 'forks',
-    testTimeout: 20_000,
+    // A hang guard, never a verdict: the process tests start servers and CLIs, which on a
+    // machine busy three times over took more than 20 s.
+    testTimeout: 60_000,
     hookTimeout: 120_000,
     teardownTimeout: 10_000,
   },

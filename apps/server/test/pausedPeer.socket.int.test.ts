@@ -52,7 +52,15 @@ describe('a paused peer', () => {
   let guest: Member;
 
   beforeAll(async () => {
-    server = await startTestServer({ overrides: { liveRooms: { maxBacklogBytes: MAX_BACKLOG } } });
+    server = await startTestServer({
+      overrides: {
+        liveRooms: { maxBacklogBytes: MAX_BACKLOG },
+        // The peer stays paused until the others have written 20 backlogs' worth: on a busy
+        // machine longer than Socket.IO's ping interval and timeout (45 s), after which the
+        // server rightly lets a silent peer go. Here it must stay to be measured.
+        heartbeat: { pingTimeoutMs: 600_000 },
+      },
+    });
     [owner, guest] = [await signUp(server, 'drawer'), await signUp(server, 'sleeper')];
   });
   afterAll(() => server.close());

@@ -154,4 +154,4 @@ it('loses and doubles no acknowledged stroke across 10 SIGKILLs of the running s
   console.log(
     `[serverKill] ${ROUNDS} kills, ${drawn.length} strokes drawn and acknowledged, 0 lost, 0 doubled`,
   );
-}, 180_000);
+}, 360_000);
