@@ -122,6 +122,7 @@ describe('CurrentScenes', () => {
     const timeline = gatedTimeline({ 1: two, 3: { a: element('a', 2), b: element('b') } });
     const contentBytes = CompactScene.of(Object.values(two)).bytes;
     const scenes = new CurrentScenes({ timeline, readModels, capacityBytes: contentBytes * 1.5 });
+    scenes.keepOpen(() => true); // both canvases are open: stamps are kept whatever the budget
     await withOneLoad(timeline, () => scenes.of('c'));
     await withOneLoad(timeline, () => scenes.of('d'));
     expect(scenes.loadedAt('c', 1)).toBeNull(); // c's content set aside: d's and c's stamps held
@@ -156,7 +157,6 @@ describe('CurrentScenes', () => {
     const timeline = gatedTimeline({ 1: { a: element('a') } });
     const scenes = new CurrentScenes({ timeline, readModels, capacityBytes: 1 });
     scenes.keepOpen((canvasId) => canvasId === 'open');
-    // The newest keeps its content.
     for (const canvasId of ids) await withOneLoad(timeline, () => scenes.hold(canvasId));
     expect(timeline.loads).toBe(3);
 
@@ -165,9 +165,29 @@ describe('CurrentScenes', () => {
     expect(drawings.map((drawing) => scenes.foldedOf(drawing) !== null)).toEqual([
       true, // stamps kept: someone has it open
       false, // dropped: beyond the budget and nobody has it open
-      true,
+      false, // the same, however recently it was loaded
     ]);
     await scenes.hold('open');
     expect(timeline.loads).toBe(3); // still held: no load
+  });
+
+  it('sets a scene larger than the budget aside at its next event, and loads it again for a join', async () => {
+    const readModels = await withCanvas('c', 1);
+    const two = { a: element('a'), b: element('b') };
+    const timeline = gatedTimeline({ 1: two, 2: { ...two, c: element('c') } });
+    const scenes = new CurrentScenes({ timeline, readModels, capacityBytes: 1 });
+    scenes.keepOpen(() => true);
+    // Loaded for a join: its content stays until the joiner has it.
+    expect((await withOneLoad(timeline, () => scenes.of('c'))).elements).toHaveLength(2);
+
+    await readModels.commit('canvases', 2, [putDoc(CANVASES, 'c', { _id: 'c', revision: 2 })]);
+    const drawing = recorded('c', 2, 'LineDrawn', [element('c')]);
+    scenes.apply(drawing);
+    expect(scenes.foldedOf(drawing)?.liveBefore).toBe(2);
+    expect(scenes.loadedAt('c', 2)).toBeNull(); // beyond the budget: set aside
+    expect(scenes.bytes).toBe(3 * STAMP_BYTES);
+
+    const joined = await withOneLoad(timeline, () => scenes.of('c'));
+    expect(joined).toEqual({ revision: 2, elements: [element('a'), element('b'), element('c')] });
   });
 });

@@ -15,8 +15,9 @@
  * each element's stamp (`CompactScene.shed`): enough to fold nearly every drawing and give its
  * history entry, at about a tenth of the memory for a drawn stroke. The content is loaded
  * again when someone asks for it (a join, the detail); an event a shed scene cannot decide (a
- * restore) has the content loaded again at once. The most recently used scene keeps its
- * content however large. Stamps are dropped too (least recently used first) when they alone
+ * restore) has the content loaded again at once. A scene keeps its content however large
+ * while it is being loaded for someone; a scene larger than the budget is set aside again at
+ * its next event. Stamps are dropped too (least recently used first) when they alone
  * exceed the budget, but never those of a canvas someone on this node has open (`keepOpen`):
  * without them each of its live history entries would be folded from the log.
  */
@@ -86,9 +87,13 @@ export class CurrentScenes {
   /** The canvas's scene now; the empty scene at revision -1 for a canvas that does not exist. */
   async of(canvasId: string): Promise<CurrentScene> {
     let current = await this.loadedNow(canvasId);
-    while (current && !current.scene.holdsContent) current = await this.load(canvasId);
+    if (current && !current.scene.holdsContent) current = await this.load(canvasId);
     if (!current) return { revision: -1, elements: [] };
-    return { revision: current.revision, elements: elementsOf(current) };
+    const { revision } = current;
+    if (current.scene.holdsContent) return { revision, elements: elementsOf(current) };
+    // Set aside again before this caller could read it (drawing went on beyond the budget).
+    const scene = await this.deps.timeline.sceneAt(canvasId, revision);
+    return { revision, elements: orderElements(Object.values(scene)) };
   }
 
   /** Loads the canvas's scene if it is not held (for `foldedOf`), content or stamps. */
@@ -174,7 +179,7 @@ export class CurrentScenes {
         if (shed) this.drop(canvasId, shed);
         this.loaded.set(canvasId, loaded);
         this.count(loaded, 1);
-        this.evictBeyondCapacity();
+        this.evictBeyondCapacity(canvasId);
         return loaded;
       } finally {
         this.pending.delete(canvasId);
@@ -199,13 +204,14 @@ export class CurrentScenes {
     return true;
   }
 
-  private evictBeyondCapacity(): void {
+  /** Sets content aside, then drops stamps, least recently used first, beyond the capacity. */
+  private evictBeyondCapacity(justLoaded?: string): void {
     const capacity = this.deps.capacityBytes ?? CURRENT_SCENES_BYTES;
     if (this.held <= capacity) return;
-    let older = this.loaded.size - 1; // scenes used less recently than the one in hand
-    for (const scene of this.loaded.values()) {
-      if (this.held <= capacity || older-- === 0) break;
-      if (!scene.scene.holdsContent) continue;
+    for (const [canvasId, scene] of this.loaded) {
+      if (this.held <= capacity) break;
+      // A scene just loaded for someone keeps its content until they have read it.
+      if (!scene.scene.holdsContent || canvasId === justLoaded) continue;
       this.count(scene, -1);
       scene.scene.shed();
       scene.size = scene.scene.bytes;
