@@ -61,7 +61,11 @@ function freshDir(): string {
   return dir;
 }
 
-/** A raw writer on its own file: the same table, indexes and pragmas as the store. */
+/**
+ * A raw writer on its own file: the same table and indexes as the store, its durability
+ * pragmas, and SQLite's default page cache (the store's writer keeps a smaller one,
+ * `WRITER_CACHE_PRAGMA`; the ratio includes what that costs).
+ */
 function openRaw() {
   const db = new Database(path.join(freshDir(), EVENTS_FILE_NAME));
   applyDurablePragmas(db);

@@ -80,6 +80,9 @@ interface Window {
   sceneMb: number;
   rssAnonMb: number;
   rssFileMb: number;
+  /** V8's young generation as reserved, and the old generation's reserved but unused. */
+  newSpaceMb: number;
+  oldSpaceFreeMb: number;
   logBytes: number;
 }
 
@@ -128,6 +131,12 @@ export async function run(): Promise<object> {
         sceneMb: round(held.sceneBytes / MB)!,
         rssAnonMb: round(held.rssAnonBytes / MB)!,
         rssFileMb: round(held.rssFileBytes / MB)!,
+        newSpaceMb: round((held.heapSpaces.new_space?.sizeBytes ?? NaN) / MB)!,
+        oldSpaceFreeMb: round(
+          ((held.heapSpaces.old_space?.sizeBytes ?? NaN) -
+            (held.heapSpaces.old_space?.usedBytes ?? NaN)) /
+            MB,
+        )!,
         logBytes: logBytes(dataDir),
       };
       windows.push(window);
@@ -194,6 +203,10 @@ export async function run(): Promise<object> {
         outsideHeap: flatness((w) => round(w.heldRssMb - w.heapTotalMb)!),
         heapUsedBesideScenes: flatness((w) => round(w.heapUsedMb - w.sceneMb)!),
         heapFree: flatness((w) => round(w.heapTotalMb - w.heapUsedMb)!),
+        // Of it: the young generation (its size follows the allocation rate) and the old
+        // generation's free pages.
+        newSpace: flatness((w) => w.newSpaceMb),
+        oldSpaceFree: flatness((w) => w.oldSpaceFreeMb),
         // The same RSS by kind of page: anonymous (heaps, malloc) and file-backed (code).
         anonymous: flatness((w) => w.rssAnonMb),
         fileBacked: flatness((w) => w.rssFileMb),

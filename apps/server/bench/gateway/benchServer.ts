@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import v8 from 'node:v8';
 
 export interface Fixture {
   rooms: { canvasId: string; tokens: string[] }[];
@@ -47,6 +48,8 @@ export interface HeldMemory {
   /** Of the RSS, anonymous memory (heaps, malloc) and file-backed pages (code, mapped files). */
   rssAnonBytes: number;
   rssFileBytes: number;
+  /** V8's heap by space (`new_space`, `old_space`, ...): reserved and in use. */
+  heapSpaces: Record<string, { sizeBytes: number; usedBytes: number }>;
 }
 
 /** RssAnon and RssFile of /proc/self/status, in bytes (NaN where there is no /proc). */
@@ -79,6 +82,14 @@ function heldMemory(server: BenchServer): HeldMemory {
     externalBytes: external,
     sceneBytes: server.sceneBytes?.() ?? 0,
     ...rssParts(),
+    heapSpaces: Object.fromEntries(
+      v8
+        .getHeapSpaceStatistics()
+        .map((space) => [
+          space.space_name,
+          { sizeBytes: space.space_size, usedBytes: space.space_used_size },
+        ]),
+    ),
   };
 }
 

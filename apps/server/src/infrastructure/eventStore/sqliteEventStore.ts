@@ -30,6 +30,8 @@ import {
   DURABLE_PRAGMAS,
   ERASURE_PRAGMAS,
   EVENTS_FILE_NAME,
+  READER_CACHE_PRAGMA,
+  WRITER_CACHE_PRAGMA,
 } from './sqliteSchema';
 import type { ErasedStreamRow, EventRow } from './sqliteSchema';
 import { startSqliteWriter } from './sqliteWriter';
@@ -93,10 +95,15 @@ export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
   // The tables exist before the writer starts; from then on this connection only reads.
   const db = new Database(file);
   applyDurablePragmas(db);
+  db.pragma(READER_CACHE_PRAGMA);
   createEventsTable(db);
   createErasedStreamsTable(db);
   db.pragma('query_only = ON');
-  const writer = startSqliteWriter(file, [...DURABLE_PRAGMAS, ...ERASURE_PRAGMAS]);
+  const writer = startSqliteWriter(file, [
+    ...DURABLE_PRAGMAS,
+    ...ERASURE_PRAGMAS,
+    WRITER_CACHE_PRAGMA,
+  ]);
 
   const now = options.now ?? (() => new Date());
   const windowMs = options.groupCommitWindowMs ?? 0;

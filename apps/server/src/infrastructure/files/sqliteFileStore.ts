@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3';
 import type { FileMimeType } from '@tabula/domain/protocol';
 import { privateDataFile } from '../dataFiles';
-import { EVENTS_FILE_NAME } from '../eventStore/sqliteSchema';
+import { EVENTS_FILE_NAME, READER_CACHE_PRAGMA } from '../eventStore/sqliteSchema';
 import type { FileStore } from './fileStore';
 
 interface FileRow {
@@ -20,6 +20,7 @@ export function openSqliteFileStore(options: { dataDir: string }): FileStore {
   const db = new Database(privateDataFile(options.dataDir, EVENTS_FILE_NAME));
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
+  db.pragma(READER_CACHE_PRAGMA);
   db.pragma('secure_delete = ON');
   db.exec(`CREATE TABLE IF NOT EXISTS files (
     hash TEXT PRIMARY KEY,

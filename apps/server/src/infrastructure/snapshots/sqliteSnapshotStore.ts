@@ -5,7 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { privateDataFile } from '../dataFiles';
-import { EVENTS_FILE_NAME } from '../eventStore/sqliteSchema';
+import { EVENTS_FILE_NAME, READER_CACHE_PRAGMA } from '../eventStore/sqliteSchema';
 import type { SnapshotStore, StoredSnapshot } from './snapshotStore';
 
 interface SnapshotRow {
@@ -19,6 +19,7 @@ export function openSqliteSnapshotStore(options: { dataDir: string }): SnapshotS
   const db = new Database(privateDataFile(options.dataDir, EVENTS_FILE_NAME));
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
+  db.pragma(READER_CACHE_PRAGMA);
   db.pragma('secure_delete = ON');
   // A cache, rebuilt from the log when lost: no fsync per snapshot.
   db.pragma('synchronous = NORMAL');
