@@ -2,7 +2,7 @@ import { Subscription } from 'rxjs';
 import type { Observable } from 'rxjs';
 import { reconcile } from '@tabula/domain';
 import type { SceneElement } from '@tabula/domain';
-import type { AckError, JoinedCanvas, UpdatedCanvasMessage } from '@tabula/domain/protocol';
+import type { AckError, JoinedCanvas } from '@tabula/domain/protocol';
 import { createDeltaTracker } from '../scene/deltaTracker';
 import type { EditingState } from '../scene/editingIds';
 import type { BoardView } from './boardView';
@@ -14,6 +14,7 @@ import {
   POINTER_INTERVAL_MS,
   PREVIEW_TIMEOUT_MS,
 } from './collaborationOptions';
+import { CommittedStream } from './committedStream';
 import type { CollaborationClientOptions, CollaborationError } from './collaborationOptions';
 import { browserOnline, collaborationStatus } from './connectionStatus';
 import type { CollaborationStatus } from './connectionStatus';
@@ -35,9 +36,9 @@ import type { Transport, TransportStatus } from './Transport';
 
 /**
  * The one client sync engine of a canvas, over a `Transport`, without any UI framework; a
- * facade over its parts: the join loop (`JoinLoop`), the outbox (`OutboxSender`), peers'
- * changes and previews (`RemoteScene`) and the local user's changes, ink and gesture timing
- * (`LocalChanges`).
+ * facade over its parts: the join loop (`JoinLoop`), the revision caught up to
+ * (`CommittedStream`), the outbox (`OutboxSender`), peers' changes and previews
+ * (`RemoteScene`) and the local user's changes, ink and gesture timing (`LocalChanges`).
  *
  * - `start()` joins the canvas; `initialScene()` resolves with the scene to mount the editor
  *   with; `attach(view)` and `viewChanged(elements, appState)` connect the editor.
@@ -80,8 +81,7 @@ export class CollaborationClient {
   private wasLive = false;
   private closed = false;
   private started = false;
-  private lastRevision: number | null = null;
-  private buffered: UpdatedCanvasMessage[] | null = null;
+  private readonly stream: CommittedStream;
 
   /** Connection and join state. */
   readonly status$: Observable<CollaborationStatus> = this.signals.status$;
@@ -110,6 +110,7 @@ export class CollaborationClient {
       this.scheduler,
       options.previewTimeoutMs ?? PREVIEW_TIMEOUT_MS,
     );
+    this.stream = new CommittedStream((elements) => this.remote.committed(elements));
     this.local = new LocalChanges(this.tracker, (id) => this.remote.isPreview(id));
     this.sender = new OutboxSender({
       transport: this.transport,
@@ -123,9 +124,9 @@ export class CollaborationClient {
       onRefused: (entry, error) => this.updateRefused(entry, error),
     });
     this.joinLoop = new JoinLoop(this.transport, this.canvasId, this.scheduler, retryDelayMs, {
-      sinceRevision: () => this.lastRevision ?? undefined,
+      sinceRevision: () => this.stream.revision ?? undefined,
       joining: () => {
-        this.buffered = [];
+        this.stream.joining();
         this.publishStatus();
       },
       joined: (data) => this.joined(data),
@@ -169,7 +170,7 @@ export class CollaborationClient {
     this.started = true;
     this.subscriptions.add(
       followCanvas(this.transport, this.canvasId, {
-        updated: (message) => this.onUpdated(message),
+        updated: (message) => this.stream.committed(message),
         ink: (message) => {
           if (this.live) this.remote.ink(message);
         },
@@ -257,7 +258,7 @@ export class CollaborationClient {
 
   /** The last revision of the canvas this client has caught up to (`null` before the first join). */
   get revision(): number | null {
-    return this.lastRevision;
+    return this.stream.revision;
   }
 
   /** Number of local updates waiting for an ack. */
@@ -321,7 +322,7 @@ export class CollaborationClient {
       return;
     }
     this.live = false;
-    this.buffered = null;
+    this.stream.disconnected();
     this.joinLoop.disconnected();
     this.sender.disconnected();
     this.pointerThrottle.cancel();
@@ -342,10 +343,7 @@ export class CollaborationClient {
     if (this.closed) return;
     if (data.kind === 'snapshot') this.remote.apply(data.elements);
     else this.remote.apply(data.changes.flatMap((change) => change.elements));
-    this.lastRevision = Math.max(this.lastRevision ?? 0, data.revision);
-    const buffered = this.buffered ?? [];
-    this.buffered = null;
-    for (const message of buffered) this.onUpdated(message);
+    this.stream.joined(data.revision);
     this.live = true;
     this.wasLive = true;
     if (!this.hasJoined) {
@@ -362,18 +360,6 @@ export class CollaborationClient {
     this.signals.error({ kind: 'join-refused', message: error.message, code: error.code });
     this.markClosed(new JoinRefusedError(error.code, error.message));
     this.close();
-  }
-
-  private onUpdated(message: UpdatedCanvasMessage): void {
-    if (this.buffered) {
-      this.buffered.push(message);
-      return;
-    }
-    // Messages arrive in commit order on one connection: one at or below the revision we
-    // caught up to is already in the scene.
-    if (this.lastRevision !== null && message.revision <= this.lastRevision) return;
-    this.remote.committed(message.elements);
-    this.lastRevision = Math.max(this.lastRevision ?? 0, message.revision);
   }
 
   /** A peer left or disconnected: their previews go. */
