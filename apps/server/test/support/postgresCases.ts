@@ -9,7 +9,7 @@ import pg from 'pg';
 import type { Subscription } from 'rxjs';
 import { afterEach, vi } from 'vitest';
 
-import type { ContractEvent } from '../../src/infrastructure/eventStore/eventStore.contract';
+import type { ContractEvent } from '../../src/infrastructure/eventStore/contractEvents';
 import type { RecordedEvent } from '../../src/infrastructure/eventStore/eventStore';
 import { openPostgresEventStore } from '../../src/infrastructure/eventStore/postgresEventStore';
 import type { PostgresEventStore } from '../../src/infrastructure/eventStore/postgresEventStore';

@@ -4,20 +4,13 @@
  * Cases only use streams with fresh random names and read the global log from a marker
  * position, so they also hold on a shared server (KurrentDB) that already holds events.
  */
-import { randomUUID } from 'node:crypto';
-
 import { filter, firstValueFrom, take, toArray } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { PartialDuplicateBatchError, WrongExpectedVersionError } from './eventStore';
 import type { EventStore, ReadStreamOptions, RecordedEvent } from './eventStore';
-
-/** The event shape used by the contract; the domain's `Event` has the same form. */
-export interface ContractEvent {
-  type: string;
-  data: { n: number; blob?: string };
-  metadata: { eventId: string; actorId: string; occurredAt: string };
-}
+import { streamName, testEvent } from './contractEvents';
+import type { ContractEvent } from './contractEvents';
 
 export interface ContractOptions {
   /** Whether the adapter rejects a batch that repeats stored eventIds only in part. */
@@ -33,22 +26,6 @@ export interface ContractOptions {
    * asserted where the store decides it (SQLite, in-memory), not for KurrentDB's server.
    */
   erasedStreamCountsAsNew?: boolean;
-}
-
-export function testEvent(n: number, blob?: string): ContractEvent {
-  return {
-    type: 'ContractTested',
-    data: blob === undefined ? { n } : { n, blob },
-    metadata: {
-      eventId: randomUUID(),
-      actorId: 'contract',
-      occurredAt: '2026-01-01T00:00:00.000Z',
-    },
-  };
-}
-
-function streamName(): string {
-  return `contract-${randomUUID()}`;
 }
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {

@@ -1,5 +1,5 @@
 import { describeEventStoreContract } from './eventStore.contract';
-import type { ContractEvent } from './eventStore.contract';
+import type { ContractEvent } from './contractEvents';
 import { createInMemoryEventStore } from './inMemoryEventStore';
 
 describeEventStoreContract('in-memory', () => createInMemoryEventStore<ContractEvent>(), {

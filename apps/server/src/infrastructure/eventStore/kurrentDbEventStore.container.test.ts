@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { containerTarget } from '../../../test/support/containerRuntime';
 
 import { describeEventStoreContract } from './eventStore.contract';
-import type { ContractEvent } from './eventStore.contract';
+import type { ContractEvent } from './contractEvents';
 import { openKurrentDbEventStore } from './kurrentDbEventStore';
 
 const IMAGE = process.env.KURRENTDB_IMAGE ?? 'kurrentplatform/kurrentdb:latest';

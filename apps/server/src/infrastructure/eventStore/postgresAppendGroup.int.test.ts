@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import { testEvent } from './eventStore.contract';
+import { testEvent } from './contractEvents';
 import { PartialDuplicateBatchError, WrongExpectedVersionError } from './eventStore';
 import { appendGroup } from './postgresAppendCall';
 import { numbers, postgresCases, until } from '../../../test/support/postgresCases';

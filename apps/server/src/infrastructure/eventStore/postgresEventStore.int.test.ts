@@ -13,8 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { Subject } from 'rxjs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { describeEventStoreContract, testEvent } from './eventStore.contract';
-import type { ContractEvent } from './eventStore.contract';
+import { testEvent } from './contractEvents';
+import { describeEventStoreContract } from './eventStore.contract';
+import type { ContractEvent } from './contractEvents';
 import type { RecordedEvent } from './eventStore';
 import { appendTo } from './postgresAppendCall';
 import { openPostgresEventStore } from './postgresEventStore';

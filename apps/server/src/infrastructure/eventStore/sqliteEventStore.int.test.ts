@@ -5,8 +5,9 @@ import path from 'node:path';
 
 import { afterAll, describe, expect, it, vi } from 'vitest';
 
-import { describeEventStoreContract, testEvent } from './eventStore.contract';
-import type { ContractEvent } from './eventStore.contract';
+import { testEvent } from './contractEvents';
+import { describeEventStoreContract } from './eventStore.contract';
+import type { ContractEvent } from './contractEvents';
 import { openSqliteEventStore } from './sqliteEventStore';
 
 const root = mkdtempSync(path.join(tmpdir(), 'tabula-sqlite-store-'));
