@@ -1,4 +1,5 @@
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
+import { privateDataFile } from '../dataFiles';
 
 /** File name of the event log inside the data directory. */
 export const EVENTS_FILE_NAME = 'events.sqlite';
@@ -26,6 +27,20 @@ export const READER_CACHE_PRAGMA = 'cache_size = -256';
  * At 2 MiB, the soak's native memory grew by 10 MB more.
  */
 export const WRITER_CACHE_PRAGMA = 'cache_size = -1024';
+
+/**
+ * A connection of its own to the events file, for a store that keeps its tables beside the
+ * log (the snapshots, the image files): WAL, a wait for the writer's lock, the readers' page
+ * cache, and deleted content overwritten with zeros.
+ */
+export function openBesideTheLog(dataDir: string): Database.Database {
+  const db = new Database(privateDataFile(dataDir, EVENTS_FILE_NAME));
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma(READER_CACHE_PRAGMA);
+  db.pragma('secure_delete = ON');
+  return db;
+}
 
 export function applyDurablePragmas(db: Database.Database): void {
   for (const pragma of DURABLE_PRAGMAS) db.pragma(pragma);

@@ -4,10 +4,8 @@
  * `secure_delete` is on, so the pages of purged bytes are zeroed, and a purge checkpoints the
  * WAL so no copy of them stays there either.
  */
-import Database from 'better-sqlite3';
 import type { FileMimeType } from '@tabula/domain/protocol';
-import { privateDataFile } from '../dataFiles';
-import { EVENTS_FILE_NAME, READER_CACHE_PRAGMA } from '../eventStore/sqliteSchema';
+import { openBesideTheLog } from '../eventStore/sqliteSchema';
 import type { FileStore } from './fileStore';
 
 interface FileRow {
@@ -17,11 +15,7 @@ interface FileRow {
 }
 
 export function openSqliteFileStore(options: { dataDir: string }): FileStore {
-  const db = new Database(privateDataFile(options.dataDir, EVENTS_FILE_NAME));
-  db.pragma('journal_mode = WAL');
-  db.pragma('busy_timeout = 5000');
-  db.pragma(READER_CACHE_PRAGMA);
-  db.pragma('secure_delete = ON');
+  const db = openBesideTheLog(options.dataDir);
   db.exec(`CREATE TABLE IF NOT EXISTS files (
     hash TEXT PRIMARY KEY,
     mime_type TEXT NOT NULL,

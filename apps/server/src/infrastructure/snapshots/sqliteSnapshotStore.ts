@@ -3,9 +3,7 @@
  * a connection of their own. `secure_delete` is on, so a purged snapshot's pages are zeroed;
  * the event store's erasure checkpoints the WAL afterwards.
  */
-import Database from 'better-sqlite3';
-import { privateDataFile } from '../dataFiles';
-import { EVENTS_FILE_NAME, READER_CACHE_PRAGMA } from '../eventStore/sqliteSchema';
+import { openBesideTheLog } from '../eventStore/sqliteSchema';
 import type { SnapshotStore, StoredSnapshot } from './snapshotStore';
 
 interface SnapshotRow {
@@ -16,11 +14,7 @@ interface SnapshotRow {
 }
 
 export function openSqliteSnapshotStore(options: { dataDir: string }): SnapshotStore {
-  const db = new Database(privateDataFile(options.dataDir, EVENTS_FILE_NAME));
-  db.pragma('journal_mode = WAL');
-  db.pragma('busy_timeout = 5000');
-  db.pragma(READER_CACHE_PRAGMA);
-  db.pragma('secure_delete = ON');
+  const db = openBesideTheLog(options.dataDir);
   // A cache, rebuilt from the log when lost: no fsync per snapshot.
   db.pragma('synchronous = NORMAL');
   db.exec(`CREATE TABLE IF NOT EXISTS scene_snapshots (
