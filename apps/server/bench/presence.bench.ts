@@ -9,13 +9,22 @@
  *   once, with the whole scene in one ack (chunking off: the old behaviour) and in chunks;
  *   goal: no turn over 50 ms.
  *
+ * - canvasOpening (issue 25): bytes sent to all sockets while 300 members (UUID ids, online
+ *   already) open one canvas one after another and close it; goal ≤ 20 MB. The old figures
+ *   (405.6 MB opening, 352.7 MB closing) were measured on the code before the deltas (no
+ *   option brings it back); docs/performance.md has them.
+ *
  * Knobs: BENCH_PRESENCE_USERS (300), BENCH_JOIN_ELEMENTS (50000), BENCH_JOINS (10),
- * BENCH_JOIN_SKIP_BEFORE=1 (the chunked run only, when profiling).
+ * BENCH_JOIN_SKIP_BEFORE=1 (the chunked run only, when profiling), BENCH_PRESENCE_PARTS
+ * (default presence,canvasOpening,bigJoin: the parts to run).
  */
+import { benchStroke } from './benchStroke';
 import { startBenchApp } from './presence/benchApp';
 import type { BenchUser } from './presence/benchApp';
 import { bigJoins } from './presence/bigJoins';
 import { presenceBytes } from './presence/presenceBytes';
+import { canvasOpening } from './presence/canvasOpening';
+import { randomUUID } from 'node:crypto';
 
 const USERS = Number(process.env.BENCH_PRESENCE_USERS ?? 300);
 const ELEMENTS = Number(process.env.BENCH_JOIN_ELEMENTS ?? 50_000);
@@ -53,39 +62,24 @@ async function presence() {
   }
 }
 
-/** A freedraw stroke of 24 points (about 1 KB of JSON, like a hand-drawn line). */
-function stroke(i: number) {
-  const points = Array.from({ length: 24 }, (_, p) => [p * 3.25, Math.sin(p + i) * 17.5]);
-  return {
-    id: `el-${i}`,
-    type: 'freedraw',
-    version: 3,
-    versionNonce: 1000 + i,
-    isDeleted: false,
-    index: `a${i.toString(36).padStart(4, '0')}`,
-    x: (i % 300) * 12,
-    y: Math.floor(i / 300) * 12,
-    width: 75,
-    height: 35,
-    strokeColor: '#1e1e1e',
-    backgroundColor: 'transparent',
-    strokeWidth: 2,
-    opacity: 100,
-    points,
-    pressures: [],
-    simulatePressure: true,
-  };
-}
-
 async function bigJoin(chunked: boolean) {
   const server = await startBenchApp(
-    chunked ? {} : { liveRooms: { sceneStream: { chunkElements: Number.POSITIVE_INFINITY } } },
+    chunked
+      ? {}
+      : {
+          liveRooms: {
+            sceneStream: {
+              chunkElements: Number.POSITIVE_INFINITY,
+              chunkBytes: Number.POSITIVE_INFINITY,
+            },
+          },
+        },
   );
   try {
     const owner = await server.user();
     const canvasId = await server.canvas(
       owner,
-      Array.from({ length: ELEMENTS }, (_, i) => stroke(i)),
+      Array.from({ length: ELEMENTS }, (_, i) => benchStroke(i)),
     );
     // The scene is loaded once (the first join of a canvas folds its log): not what is measured.
     await server.app.context.scenes.of(canvasId);
@@ -95,20 +89,40 @@ async function bigJoin(chunked: boolean) {
   }
 }
 
-export async function run(): Promise<object> {
-  const presenceResults = await presence();
+async function openingOneCanvas() {
+  const server = await startBenchApp();
+  try {
+    const users: BenchUser[] = [];
+    for (let i = 0; i < USERS; i++) users.push(await server.user(randomUUID()));
+    const canvasId = await server.sharedCanvas(users[0]!, users.slice(1));
+    console.error(`[bench] ${USERS} users opening one canvas…`);
+    const result = await canvasOpening(server.url, users, canvasId);
+    return { ...result, goalMet: result.opening.mb <= 20 };
+  } finally {
+    await server.close();
+  }
+}
+
+const PARTS = (process.env.BENCH_PRESENCE_PARTS ?? 'presence,canvasOpening,bigJoin').split(',');
+
+async function bigJoinBeforeAfter() {
   console.error(`[bench] bigJoin: whole scene in one ack…`);
   const before = process.env.BENCH_JOIN_SKIP_BEFORE ? null : await bigJoin(false);
   console.error(`[bench] bigJoin: chunked…`);
   const after = await bigJoin(true);
   return {
-    presence: presenceResults,
-    bigJoin: {
-      elements: ELEMENTS,
-      parallelJoins: JOINS,
-      before_oneMessage: before,
-      after_chunked: after,
-      goalMet: after.eventLoopDelayMs.max <= 50,
-    },
+    elements: ELEMENTS,
+    parallelJoins: JOINS,
+    before_oneMessage: before,
+    after_chunked: after,
+    goalMet: after.eventLoopDelayMs.max <= 50,
   };
+}
+
+export async function run(): Promise<object> {
+  const parts = { presence, canvasOpening: openingOneCanvas, bigJoin: bigJoinBeforeAfter };
+  const results: Record<string, object> = {};
+  for (const [name, part] of Object.entries(parts))
+    if (PARTS.includes(name)) results[name] = await part();
+  return results;
 }

@@ -210,7 +210,7 @@ export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
     deps.liveRooms,
     history,
     shareLinks,
-    deps.heartbeat,
+    { heartbeat: deps.heartbeat, compression: deps.socketCompression },
   );
   demo?.watch(gateway.io);
   metrics.watch({

@@ -73,6 +73,8 @@ export interface AppDeps {
   logError?: (error: unknown, context: string) => void;
   /** Socket pings and presence renewal (default `DEFAULT_HEARTBEAT`; tests shorten them). */
   heartbeat?: Partial<HeartbeatConfig>;
+  /** WebSocket compression of large messages (default on: `SOCKET_COMPRESSION`). */
+  socketCompression?: boolean;
 }
 
 export interface AppContext {

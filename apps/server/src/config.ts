@@ -25,6 +25,8 @@ export interface Config {
   redisUrl?: string;
   kafkaBrokers?: string[];
   demoAccounts: boolean;
+  /** `SOCKET_COMPRESSION`: permessage-deflate for large socket messages (default on). */
+  socketCompression: boolean;
   demoPassword?: string;
   /** Minutes a demo session may sit idle before another visitor can take its account. */
   demoIdleMinutes: number;
@@ -204,6 +206,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     kafkaBrokers: brokers.length ? brokers : undefined,
     demoAccounts: flag(env, 'DEMO_ACCOUNTS', true),
+    socketCompression: flag(env, 'SOCKET_COMPRESSION', true),
     demoPassword,
     demoIdleMinutes: integer(env, 'DEMO_IDLE_MINUTES', 15, 1, 24 * 60),
     presenceTtlMs: integer(env, 'PRESENCE_TTL_MS', 30_000, 1_000, 10 * 60_000),

@@ -56,6 +56,7 @@ async function main(): Promise<void> {
     rateLimits: config.rateLimits,
     quotas: config.quotas,
     sceneMemoryBytes: config.sceneMemoryBytes,
+    socketCompression: config.socketCompression,
     // Three heartbeats per TTL: a live node's sockets never expire between two.
     heartbeat: { presenceRefreshMs: Math.round(config.presenceTtlMs / 3) },
     logError,

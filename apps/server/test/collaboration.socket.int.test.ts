@@ -3,6 +3,7 @@
  * remove-user, can-leave-canvas, leave-canvas, delete-canvas, get-all-collaborator-canvases,
  * with every message the owner, the collaborator and the room receive.
  */
+import { avatarUrl } from '../src/features/auth/avatar';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ADMIN_DELETED_CANVAS,
@@ -94,7 +95,7 @@ describe('live canvases over sockets', () => {
         canvasId,
         canvasName: 'Team board',
         adminUserId: owner.id,
-        adminProfilePhoto: owner.profilePhoto,
+        adminProfilePhoto: avatarUrl(owner.id, owner.profilePhoto),
         username: owner.username,
       });
       const log = await server.eventStore.readStream(`canvas-${canvasId}`);
@@ -166,8 +167,16 @@ describe('live canvases over sockets', () => {
       expect(await joined).toEqual({
         canvasId,
         collaborators: [
-          { userId: owner.id, username: owner.username, profilePhoto: owner.profilePhoto },
-          { userId: guest.id, username: guest.username, profilePhoto: guest.profilePhoto },
+          {
+            userId: owner.id,
+            username: owner.username,
+            profilePhoto: avatarUrl(owner.id, owner.profilePhoto),
+          },
+          {
+            userId: guest.id,
+            username: guest.username,
+            profilePhoto: avatarUrl(guest.id, guest.profilePhoto),
+          },
         ],
       });
       expect(await accepted).toEqual({

@@ -240,11 +240,11 @@ describe('drawing over sockets', () => {
       });
     });
 
-    it('a socket outside the room moves nothing', async () => {
+    it('a socket outside the room moves nothing: NOT_FOUND, as for every canvas event', async () => {
       const ack = await expectNoEffect(server, [ownerSocket, guestSocket], () =>
         emitWithAck(strangerSocket, 'pointer', { canvasId, x: 1, y: 1 }),
       );
-      expect(ack).toEqual({ ok: true, data: null });
+      expect(ack).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: CANVAS_NOT_FOUND } });
     });
   });
 });

@@ -28,11 +28,14 @@ describe('live history entries of a canvas whose scene this node no longer holds
           })) as { data: { revision: number } }
         ).data.revision;
       await emitWithAck(socket, 'join-canvas', { canvasId: watched });
-      await draw(watched, [element('only')]);
+      await draw(watched, [element('a'), element('b', { index: 'a1' })]);
       // Opening the other canvas loads its scene, and the watched one's is dropped.
       await emitWithAck(socket, 'join-canvas', { canvasId: other });
       const heard = nextEvent<HistoryAppendedMessage>(socket, 'history-appended');
-      const revision = await draw(watched, [element('only', { version: 2, isDeleted: true })]);
+      const revision = await draw(watched, [
+        element('a', { version: 2, isDeleted: true }),
+        element('b', { index: 'a1', version: 2, isDeleted: true }),
+      ]);
       let message = await heard;
       while (message.entry.revision < revision || message.canvasId !== watched)
         message = await nextEvent<HistoryAppendedMessage>(socket, 'history-appended');
@@ -41,7 +44,10 @@ describe('live history entries of a canvas whose scene this node no longer holds
         owner.token,
       );
       expect(message.entry).toEqual(logged.body.data!.entries[0]);
-      expect(message.entry.summary).toMatchObject({ deleted: [{ id: 'only' }], cleared: true });
+      expect(message.entry.summary).toMatchObject({
+        deleted: [{ id: 'a' }, { id: 'b' }],
+        cleared: true,
+      });
     } finally {
       await server.close();
     }

@@ -26,6 +26,7 @@ import {
 } from './scenario';
 import type { ClientSocket, TestServer } from './testServer';
 import { emitWithAck, nextEvent, startTestServer } from './testServer';
+import { avatarUrl } from '../src/features/auth/avatar';
 
 describe('key flows with Redis read models and presence', () => {
   let server: TestServer;
@@ -70,7 +71,8 @@ describe('key flows with Redis read models and presence', () => {
     expect((await online)[visitor.id]).toEqual({
       userId: visitor.id,
       username: visitor.username,
-      profilePhoto: visitor.profilePhoto,
+      // By URL: the picture itself is fetched once and cached (`/auth/avatar/:userId`).
+      profilePhoto: avatarUrl(visitor.id, visitor.profilePhoto),
     });
     const offline = eventMatching<string>(
       ownerSocket,

@@ -13,7 +13,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SceneElement } from '@tabula/domain';
-import type { CanvasPeopleMessage } from '@tabula/domain/protocol';
+import { applyPeopleChange } from '@tabula/domain/protocol';
+import type { CanvasPeopleChanged, CanvasPeopleMessage } from '@tabula/domain/protocol';
 import { excalidrawElement } from '@tabula/testing/elements';
 import {
   createInMemoryPresenceStore,
@@ -65,7 +66,7 @@ describe.each([{ redis: false }, { redis: true }])(
     let observer: ClientSocket;
     let alice: Member;
     let canvasId: string;
-    /** The last `canvas-people` the observer got for the canvas. */
+    /** Who has the canvas open, as the observer's `canvas-people` and its changes say. */
     let people: string[] = [];
     const peopleChanged = new Set<() => void>();
 
@@ -96,6 +97,11 @@ describe.each([{ redis: false }, { redis: true }])(
       observer.on('canvas-people', (message: CanvasPeopleMessage) => {
         if (message.canvasId !== canvasId) return;
         people = message.userIds;
+        for (const look of peopleChanged) look();
+      });
+      observer.on('canvas-people-changed', (change: CanvasPeopleChanged) => {
+        if (change.canvasId !== canvasId) return;
+        people = applyPeopleChange(people, change);
         for (const look of peopleChanged) look();
       });
       expect(await emitWithAck(observer, 'join-canvas', { canvasId })).toMatchObject({ ok: true });

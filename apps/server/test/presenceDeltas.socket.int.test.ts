@@ -5,10 +5,12 @@
  * Online Users popup). "Nothing came" is proven with barriers: a later change whose delta must
  * come after any message the earlier one could have caused.
  */
+import { avatarUrl } from '../src/features/auth/avatar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import type {
   AckResult,
+  CanvasPeopleMessage,
   OnlineUsersChanged,
   OnlineUsersList,
   OnlineUsersPage,
@@ -134,39 +136,30 @@ describe('presence as an initial list and deltas', () => {
       (users) => other.id in users,
     );
     const { socket } = await deltaSocket(other);
-    expect((await map)[other.id]!.profilePhoto).toBe(other.profilePhoto);
+    expect((await map)[other.id]!.profilePhoto).toBe(avatarUrl(other.id, other.profilePhoto));
     const offline = eventMatching<string>(specSocket, 'disconnected-user', (id) => id === other.id);
     socket.disconnect();
     await offline;
   });
 
-  it('join-canvas tells a delta socket which members are online, before its ack, and never the whole map', async () => {
-    const [owner, guest, stranger] = [
-      await signUp(server, 'owner'),
-      await signUp(server, 'guest'),
-      await signUp(server, 'stranger'),
-    ];
+  it('join-canvas tells a delta socket who has the canvas open, before its ack, and never the whole map', async () => {
+    const [owner, guest] = [await signUp(server, 'owner'), await signUp(server, 'guest')];
     const { socket } = await deltaSocket(owner);
     const guestSocket = await server.socket(guest.token);
-    // Barrier: the last arrival's delta; every earlier window has gone out before it.
-    const strangerSeen = eventMatching(socket, 'online-users-changed', joinedHas(stranger.id));
-    await server.socket(stranger.token);
-    await strangerSeen;
     const canvasId = await createCanvas(server, owner.token);
     await makeCollaborator(socket, guestSocket, guest.id, canvasId);
+    await emitWithAck(guestSocket, 'join-canvas', { canvasId });
     const record = recordMessages([socket]);
     const ack = await emitWithAck(socket, 'join-canvas', { canvasId });
     expect(ack).toMatchObject({ ok: true });
     const received = record.stop().flat();
-    const told = received
-      .filter(([event]) => event === 'online-users-changed')
-      .map(([, change]) => change as OnlineUsersChanged)
-      .find((change) => change.joined.some((user) => user.userId === guest.id));
-    expect(told).toBeDefined();
-    // Members only: the stranger online is not among them.
-    expect(told!.joined.map((user) => user.userId).sort()).toEqual([owner.id, guest.id].sort());
-    expect(told!.left).toEqual([]);
-    expect(received.map(([event]) => event)).not.toContain('get-online-users');
+    const people = received.find(([event]) => event === 'canvas-people')?.[1] as
+      CanvasPeopleMessage | undefined;
+    expect(people?.userIds.sort()).toEqual([owner.id, guest.id].sort());
+    // Who is online it holds already (its list and deltas): nothing of it again.
+    const names = received.map(([event]) => event);
+    expect(names).not.toContain('get-online-users');
+    expect(names).not.toContain('online-users');
   });
 
   describe('list-online-users', () => {
@@ -200,7 +193,7 @@ describe('presence as an initial list and deltas', () => {
         expect(seen).toContainEqual({
           userId: user.id,
           username: user.username,
-          profilePhoto: user.profilePhoto,
+          profilePhoto: avatarUrl(user.id, user.profilePhoto),
         });
     });
 

@@ -5,11 +5,11 @@
  * for time: they wait for barriers, messages the server sends after any it could have sent
  * in error.
  */
-import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { AuthenticatedUser } from '@tabula/domain/protocol';
 import type { ClientSocket, TestServer } from './testServer';
 import { HANG_MS, emitWithAck, newUser, nextEvent } from './testServer';
+import { PointerFrames } from '../src/realtime/pointerFrames';
 
 /** A signed-up user: the REST answer plus the password used. */
 export interface Member extends AuthenticatedUser {
@@ -120,15 +120,16 @@ export const PRESENCE_EVENTS: ReadonlySet<string> = new Set([
   'online-users',
   'online-users-changed',
   'canvas-people',
+  'canvas-people-changed',
 ]);
 
 /**
- * A round trip with the server that sends nothing back but its ack: closing a canvas the socket
- * does not show. The server writes to one socket in order, so whatever it sent this socket
+ * A round trip with the server that sends nothing back but its ack: asking for one page of the
+ * people online. The server writes to one socket in order, so whatever it sent this socket
  * before it handled the request has arrived when this resolves.
  */
 export async function roundTrip(socket: ClientSocket): Promise<void> {
-  const answer = await emitWithAck(socket, 'close-canvas', { canvasId: randomUUID() });
+  const answer = await emitWithAck(socket, 'list-online-users', { limit: 1 });
   expect(answer, JSON.stringify(answer)).toMatchObject({ ok: true });
 }
 
@@ -151,7 +152,8 @@ async function fanOutProbe(server: TestServer) {
  * Resolves once the realtime fan-out has handled every event stored so far and each of
  * `sockets` has received what it was sent meanwhile. The fan-out handles events one at a time
  * in log order and ends a canvas deletion by sending the owner its live canvases: a probe user
- * deletes a canvas of its own and waits for that message; then each socket does a round trip.
+ * deletes a canvas of its own and waits for that message; then the pointers' frames run out
+ * (a pointer at rest is re-sent a frame later) and each socket does a round trip.
  */
 export async function fanOutSettled(server: TestServer, sockets: ClientSocket[]): Promise<void> {
   const probe = await fanOutProbe(server);
@@ -160,6 +162,8 @@ export async function fanOutSettled(server: TestServer, sockets: ClientSocket[])
   const deleted = await server.post(`/canvas/deletecanvas/${canvasId}`, {}, probe.member.token);
   expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
   await handled;
+  // A pointer that came to rest is sent once more a frame later: wait for it too.
+  await PointerFrames.of(server.app.gateway.io.of('/')).settled();
   await Promise.all(sockets.map(roundTrip));
 }
 

@@ -3,6 +3,7 @@
  * `log-out`, `disconnected-user`, and how REST login and sign-out interact with connected
  * devices (PROTOCOL.md "One session per user").
  */
+import { avatarUrl } from '../src/features/auth/avatar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AUTHENTICATE_WITH_VALID_TOKEN,
@@ -57,7 +58,7 @@ describe('presence and the single session', () => {
       // Another device as presence sees it (e.g. a socket held by another server node).
       await server.app.context.presence.setOnline(user.id, 'other-session', 'other-node-socket', {
         username: user.username,
-        profilePhoto: user.profilePhoto,
+        profilePhoto: avatarUrl(user.id, user.profilePhoto),
       });
       try {
         const answer = nextEvent(socket, 'if-logged-in');
@@ -98,13 +99,13 @@ describe('presence and the single session', () => {
       const ack = await emitWithAck(tab, 'online', {
         userId: owner.id,
         username: owner.username,
-        profilePhoto: owner.profilePhoto,
+        profilePhoto: avatarUrl(owner.id, owner.profilePhoto),
       });
       expect(ack).toEqual({ ok: true, data: null });
       expect((await seen)[owner.id]).toEqual({
         userId: owner.id,
         username: owner.username,
-        profilePhoto: owner.profilePhoto,
+        profilePhoto: avatarUrl(owner.id, owner.profilePhoto),
       });
       expect(await admin).toEqual([canvasId]);
     });
@@ -122,7 +123,7 @@ describe('presence and the single session', () => {
       await emitWithAck(tab, 'online', {
         userId: guest.id,
         username: guest.username,
-        profilePhoto: guest.profilePhoto,
+        profilePhoto: avatarUrl(guest.id, guest.profilePhoto),
       });
       const heardByTab: number[] = [];
       tab.on('updated-canvas', (message) => heardByTab.push(message.revision));
@@ -152,7 +153,7 @@ describe('presence and the single session', () => {
       const ack = await emitWithAck(socket, 'online', {
         userId: other.id,
         username: other.username,
-        profilePhoto: other.profilePhoto,
+        profilePhoto: avatarUrl(other.id, other.profilePhoto),
       });
       expect(ack).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: NOT_ALLOWED } });
     });

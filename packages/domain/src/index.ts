@@ -32,6 +32,8 @@ export {
   CANVAS_NAME_UPDATED,
   CANVAS_NOT_ACCESSIBLE,
   CANVAS_NOT_FOUND,
+  CLEARING_NOT_ALLOWED,
+  clearedTheCanvas,
   DELETE,
   DELETE_CANVAS_CONFIRMATION,
   DEMO_ACCOUNT_READ_ONLY,
@@ -57,6 +59,7 @@ export {
   NO_ONE_IS_ONLINE,
   NOT_A_COLLABORATOR,
   NOT_ALLOWED,
+  NOT_A_CLEAR,
   SHARE_LINK_NOT_FOUND,
   TOO_MANY_SHARE_LINKS,
   QUOTA_BYTES_PER_MINUTE_REACHED,
@@ -134,6 +137,8 @@ export type {
   CanvasRenamedData,
   CanvasRestored,
   CanvasRestoredData,
+  CollaboratorClearingSet,
+  CollaboratorClearingSetData,
   CollaboratorLeft,
   CollaboratorLeftData,
   CheckpointNamed,
@@ -178,6 +183,10 @@ export type {
   CreateShareLinkData,
   RevokeShareLink,
   RevokeShareLinkData,
+  SetCollaboratorClearing,
+  SetCollaboratorClearingData,
+  UndoClear,
+  UndoClearData,
 } from './canvas/canvas.commands';
 export type {
   ActiveCanvas,
@@ -195,7 +204,11 @@ export {
   isInvited,
   isLive,
   isOwner,
+  mayClearCanvas,
 } from './canvas/canvas.state';
+export type { LiveChange } from './canvas/clearing';
+export { MIN_CLEARED_ELEMENTS, isClearing, liveChangeOf, mayClear } from './canvas/clearing';
+export { setCollaboratorClearing, undoClear } from './canvas/clearing.decide';
 export {
   acceptInvitation,
   canvasDecider,

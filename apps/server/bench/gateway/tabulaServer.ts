@@ -38,6 +38,7 @@ export async function startTabula(): Promise<BenchServer> {
     eventStore: openSqliteEventStore<Event>({ dataDir }),
     snapshots: openSqliteSnapshotStore({ dataDir }),
     sceneMemoryBytes: config.sceneMemoryBytes,
+    socketCompression: config.socketCompression,
     readModels: createInMemoryReadModelStore(),
     presence: createInMemoryPresenceStore(),
     rateLimits: {

@@ -8,15 +8,37 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { canvasStreamName, userStreamName } from '@tabula/domain';
 import type { Event } from '@tabula/domain';
+import type { Socket } from 'socket.io-client';
 import { createApp } from '../../src/app';
 import type { AppDeps } from '../../src/appContext';
 import { avatarFor } from '../../src/features/auth/avatar';
 import { newSessionToken } from '../../src/features/auth/sessionTokens';
 import { openSqliteEventStore } from '../../src/infrastructure/eventStore/sqliteEventStore';
+import type { EventStore } from '../../src/infrastructure/eventStore/eventStore';
 import {
   createInMemoryPresenceStore,
   createInMemoryReadModelStore,
 } from '../../src/infrastructure/readModels/index';
+
+/**
+ * The app's dependencies for a bench on `eventStore`: in-memory read models and presence, rate
+ * limits and the per-minute drawing quota out of the way (the fixtures draw big canvases in
+ * seconds), errors not logged.
+ */
+export function benchDeps(eventStore: EventStore<Event>): AppDeps {
+  return {
+    eventStore,
+    readModels: createInMemoryReadModelStore(),
+    presence: createInMemoryPresenceStore(),
+    rateLimits: {
+      socketMessagesPerSecond: 1_000_000,
+      authPerIpPerMinute: 1_000_000,
+      failedLoginsPerAccount: 1_000_000,
+    },
+    logError: () => undefined,
+    quotas: { bytesPerMinute: Number.MAX_SAFE_INTEGER, burstBytes: Number.MAX_SAFE_INTEGER },
+  } as Partial<AppDeps> as AppDeps;
+}
 
 export interface BenchUser {
   userId: string;
@@ -28,22 +50,7 @@ export interface BenchUser {
 export async function startBenchApp(overrides: Partial<AppDeps> = {}) {
   const dataDir = mkdtempSync(path.join(process.env.BENCH_DIR ?? tmpdir(), 'tabula-bench-'));
   const eventStore = openSqliteEventStore<Event>({ dataDir });
-  const app = await createApp({
-    eventStore,
-    readModels: createInMemoryReadModelStore(),
-    presence: createInMemoryPresenceStore(),
-    rateLimits: {
-      socketMessagesPerSecond: 1_000_000,
-      authPerIpPerMinute: 1_000_000,
-      failedLoginsPerAccount: 1_000_000,
-    },
-    logError: () => undefined,
-    // The fixture draws a big canvas in seconds: no per-minute drawing quota here.
-    ...({
-      quotas: { bytesPerMinute: Number.MAX_SAFE_INTEGER, burstBytes: Number.MAX_SAFE_INTEGER },
-    } as unknown as Partial<AppDeps>),
-    ...overrides,
-  });
+  const app = await createApp({ ...benchDeps(eventStore), ...overrides });
   const url = await app.listen(0);
   const { context } = app;
   const now = () => new Date().toISOString();
@@ -52,10 +59,12 @@ export async function startBenchApp(overrides: Partial<AppDeps> = {}) {
   return {
     url,
     app,
-    /** Registers a user with a real avatar (what presence carries); a session token for it. */
-    async user(): Promise<BenchUser> {
+    /**
+     * Registers a user with a real avatar (what presence carries); a session token for it.
+     * `userId`: the id to give it (default `bench-user-<n>`; the app's own ids are UUIDs).
+     */
+    async user(userId = `bench-user-${users + 1}`): Promise<BenchUser> {
       users += 1;
-      const userId = `bench-user-${users}`;
       const username = `bench${users}`;
       const profilePhoto = avatarFor(username, `Bench User ${users}`);
       const { token, sessionId } = newSessionToken();
@@ -95,10 +104,43 @@ export async function startBenchApp(overrides: Partial<AppDeps> = {}) {
       await context.projections.waitFor(last);
       return canvasId;
     },
+    /** A canvas of `owner` with every one of `guests` a collaborator (invited, accepted). */
+    async sharedCanvas(owner: BenchUser, guests: BenchUser[]): Promise<string> {
+      const canvasId = `bench-shared-${users}-${Date.now()}`;
+      const stream = canvasStreamName(canvasId);
+      let commands = 0;
+      const command = (actorId: string, type: string, data: object) =>
+        context.canvases.handle(stream, {
+          type,
+          data: { canvasId, ...data },
+          metadata: { actorId, now: now(), eventId: `${canvasId}-${(commands += 1)}` },
+        } as never);
+      let last = (await command(owner.userId, 'CreateCanvas', { name: 'Class' })).position;
+      for (const guest of guests) {
+        await command(owner.userId, 'InviteUser', { userId: guest.userId });
+        last = (await command(guest.userId, 'AcceptInvitation', {})).position;
+      }
+      await context.projections.waitFor(last);
+      return canvasId;
+    },
     async close() {
       await app.close();
       await eventStore.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Resolves once `socket` has connected and the server took its `online` for `user`. */
+export function announcedOnline(socket: Socket, user: BenchUser): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => {
+      socket.emit(
+        'online',
+        { userId: user.userId, username: user.username, profilePhoto: user.profilePhoto },
+        () => resolve(),
+      );
+    });
+    socket.once('connect_error', reject);
+  });
 }

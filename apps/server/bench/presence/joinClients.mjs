@@ -1,7 +1,8 @@
 // Worker thread of the big-join bench: opens raw Engine.IO WebSockets (no JSON parsing of the
 // scene, so the server's event loop is the only thing measured in the main thread), joins one
 // canvas from each at once and reports when every scene has arrived whole: with the ack of a
-// `snapshot`, or with the `scene-chunk` marked last of a `chunked` one.
+// `snapshot`, or with the `scene-chunk` marked last of a `chunked` one (`ackMs`: when the ack
+// came, from the join's start).
 import { parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
 
@@ -15,19 +16,22 @@ function join() {
     });
     let bytes = 0;
     let chunks = 0;
-    const started = performance.now();
+    let started = performance.now();
+    let ackMs = 0;
     const done = (how) => {
       socket.close();
-      resolve({ how, bytes, chunks, ms: performance.now() - started });
+      resolve({ how, bytes, chunks, ackMs, ms: performance.now() - started });
     };
     socket.on('message', (raw) => {
       const data = raw.toString();
       bytes += data.length;
       if (data.startsWith('0{')) socket.send(`40${JSON.stringify({ token })}`);
       else if (data === '2') socket.send('3');
-      else if (data.startsWith('40{'))
+      else if (data.startsWith('40{')) {
+        started = performance.now();
         socket.send(`420${JSON.stringify(['join-canvas', { canvasId }])}`);
-      else if (data.startsWith('430')) {
+      } else if (data.startsWith('430')) {
+        ackMs = performance.now() - started;
         const head = data.slice(0, 300);
         if (!head.includes('"ok":true')) reject(new Error(`join refused: ${head}`));
         else if (head.includes('"kind":"snapshot"')) done('snapshot');

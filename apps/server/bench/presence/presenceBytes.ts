@@ -9,6 +9,7 @@
 import { io as connect } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import type { OnlineUsersChanged, OnlineUsersList } from '@tabula/domain/protocol';
+import { announcedOnline } from './benchApp';
 import type { BenchUser } from './benchApp';
 
 export type PresenceMode = 'full' | 'deltas';
@@ -47,17 +48,7 @@ function open(url: string, user: BenchUser, mode: PresenceMode, counter: { bytes
     for (const id of left) online.delete(id);
   });
   const client: Client = { socket, known: () => online.size };
-  const ready = new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => {
-      socket.emit(
-        'online',
-        { userId: user.userId, username: user.username, profilePhoto: user.profilePhoto },
-        () => resolve(),
-      );
-    });
-    socket.once('connect_error', reject);
-  });
-  return { client, ready };
+  return { client, ready: announcedOnline(socket, user) };
 }
 
 /** Resolves once every client knows `count` users online (checked on each message). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError, canvasDecider, canvasStreamName } from '@tabula/domain';
 import type { CanvasCommand, CanvasEvent, CanvasState } from '@tabula/domain';
 import { CommandHandler } from './commandHandler';
+import type { Admission } from './commandHandler';
 import { createInMemoryEventStore } from './eventStore/inMemoryEventStore';
 
 const canvasId = 'c1';
@@ -183,6 +184,22 @@ describe('CommandHandler', () => {
 });
 
 describe('CommandHandler with an admission (quotas)', () => {
+  /** A handler with `admission` and a created canvas. */
+  async function boardWith(admission: Admission<CanvasCommand, CanvasEvent>) {
+    const store = createInMemoryEventStore();
+    const handler = new CommandHandler<CanvasState, CanvasCommand, CanvasEvent>(
+      store,
+      canvasDecider,
+      { admission },
+    );
+    await handler.handle(stream, {
+      type: 'CreateCanvas',
+      data: { canvasId, name: 'Board' },
+      metadata: meta('owner'),
+    });
+    return { store, handler };
+  }
+
   /** At most `limit` LineDrawn per stream: a tally folded from stored and accepted events. */
   function atMost(limit: number) {
     const tallies: number[] = [];
@@ -207,18 +224,8 @@ describe('CommandHandler with an admission (quotas)', () => {
   }
 
   it('refuses, within one batch, the commands past the limit; nothing of them is stored', async () => {
-    const store = createInMemoryEventStore();
     const quota = atMost(2);
-    const handler = new CommandHandler<CanvasState, CanvasCommand, CanvasEvent>(
-      store,
-      canvasDecider,
-      { admission: quota.admission },
-    );
-    await handler.handle(stream, {
-      type: 'CreateCanvas',
-      data: { canvasId, name: 'Board' },
-      metadata: meta('owner'),
-    });
+    const { store, handler } = await boardWith(quota.admission);
     const results = await Promise.allSettled(
       [1, 2, 3].map(() => handler.handle(stream, draw('owner'))),
     );
@@ -253,5 +260,57 @@ describe('CommandHandler with an admission (quotas)', () => {
       code: 'QUOTA_EXCEEDED',
     });
     expect(quota.tallies).toEqual([2]);
+  });
+
+  /** A budget of `budget` admitted LineDrawn events, spent by `admit`, given back by `release`. */
+  function budgeted(budget: number) {
+    const spent = { admitted: 0, released: 0 };
+    const admission = {
+      tally: () => ({
+        count: () => undefined,
+        admit: (_command: CanvasCommand, events: readonly CanvasEvent[]) => {
+          const drawn = events.filter((event) => event.type === 'LineDrawn').length;
+          if (drawn === 0) return;
+          if (spent.admitted - spent.released >= budget)
+            throw new DomainError('QUOTA_EXCEEDED', 'spent');
+          spent.admitted += drawn;
+        },
+        release: (_command: CanvasCommand, events: readonly CanvasEvent[]) => {
+          spent.released += events.filter((event) => event.type === 'LineDrawn').length;
+        },
+      }),
+    };
+    return { spent, admission };
+  }
+
+  it('a resend of a stored command is answered with its revision without being admitted', async () => {
+    const quota = budgeted(1);
+    const { store, handler } = await boardWith(quota.admission);
+    const first = await handler.handle(stream, draw('owner', 'stroke-1'));
+    // The budget (one drawing) is spent; the resend is still answered, and admitted nothing.
+    for (let i = 0; i < 3; i++)
+      expect((await handler.handle(stream, draw('owner', 'stroke-1'))).revision).toBe(
+        first.revision,
+      );
+    expect(handler.storedRevision(stream, 'stroke-1', 'owner')).toBe(first.revision);
+    // Another actor naming the same eventId is not told of it: decided (and refused) as new.
+    expect(handler.storedRevision(stream, 'stroke-1', 'guest')).toBeUndefined();
+    await expect(handler.handle(stream, draw('owner'))).rejects.toMatchObject({
+      code: 'QUOTA_EXCEEDED',
+    });
+    expect(quota.spent).toEqual({ admitted: 1, released: 0 });
+    expect((await store.readStream(stream)).length).toBe(2);
+  });
+
+  it('what a failed append admitted is given back before the batch is decided again', async () => {
+    const quota = budgeted(2);
+    const { store, handler } = await boardWith(quota.admission);
+    // Another writer moves the stream on: the cached batch's append is refused and retried.
+    const other = new CommandHandler<CanvasState, CanvasCommand, CanvasEvent>(store, canvasDecider);
+    await other.handle(stream, draw('owner'));
+    const results = await Promise.all([1, 2].map(() => handler.handle(stream, draw('owner'))));
+    expect(results.map((result) => result.revision)).toEqual([2, 3]);
+    // Admitted twice (the refused append, then the retry), given back once: two spent.
+    expect(quota.spent.admitted - quota.spent.released).toBe(2);
   });
 });

@@ -12,12 +12,25 @@
  *
  * An `admission` (quotas) keeps a tally per stream beside the cached state, folded from the
  * same events, and may refuse a command whose events would go over a limit: the refusal is
- * answered like the decider's own, and nothing of that command is appended.
+ * answered like the decider's own, and nothing of that command is appended. What it admitted
+ * in a batch whose append fails is given back (`release`) before the batch is decided again.
+ *
+ * A resend of a command the stream stored lately (the same eventId, the same actor) is
+ * answered with its revision before any rule or quota sees it (`RecentCommands`).
  */
 import { DomainError } from '@tabula/domain';
 import type { Command, Decider, Event } from '@tabula/domain';
 import type { EventStore } from './eventStore/eventStore';
 import { PartialDuplicateBatchError, WrongExpectedVersionError } from './eventStore/eventStore';
+import { RecentCommands } from './recentCommands';
+import { SLICE_MS, TurnSlices } from './turnSlices';
+
+/**
+ * Events the catch-up reads first (one: an event may hold a thousand elements); pages grow
+ * fourfold while they are cheap, up to `MAX_PAGE`.
+ */
+const FIRST_PAGE = 1;
+const MAX_PAGE = 4096;
 
 export interface CommandResult<State, E> {
   events: E[];
@@ -39,6 +52,8 @@ export interface StreamTally<C, E> {
   count(event: E): void;
   /** Throws (a DomainError) when `events`, decided for `command`, would go over a limit. */
   admit(command: C, events: readonly E[]): void;
+  /** Gives back what `admit` spent beyond the stream (a budget): the events were not stored. */
+  release?(command: C, events: readonly E[]): void;
 }
 
 /** Makes the tally of one stream (empty: the stream's events are counted into it). */
@@ -48,6 +63,8 @@ export interface Admission<C, E> {
 
 interface Loaded<State, C, E> extends Cached<State> {
   tally?: StreamTally<C, E>;
+  /** The commands the stream stored last (resends are answered from it). */
+  recent: RecentCommands;
 }
 
 interface Queued<State, C, E> {
@@ -170,9 +187,16 @@ export class CommandHandler<State, C extends Command, E extends Event> {
     let state = current.state;
     const accepted: { entry: Queued<State, C, E>; events: E[]; state: State }[] = [];
     const refused: { entry: Queued<State, C, E>; error: unknown }[] = [];
+    const resent: { entry: Queued<State, C, E>; revision: number }[] = [];
     for (const entry of batch) {
       if (entry.command === null) {
         accepted.push({ entry, events: [], state });
+        continue;
+      }
+      const { eventId, actorId } = entry.command.metadata;
+      const stored = current.recent.revisionOf(eventId, actorId);
+      if (stored !== undefined) {
+        resent.push({ entry, revision: stored });
         continue;
       }
       try {
@@ -197,14 +221,24 @@ export class CommandHandler<State, C extends Command, E extends Event> {
     let lastRevision = current.revision;
     if (events.length > 0) {
       const expectedRevision = current.revision < 0 ? 'no_stream' : current.revision;
-      const appended = await this.store.append(stream, events, { expectedRevision });
+      const appended = await this.store
+        .append(stream, events, { expectedRevision })
+        .catch((error: unknown) => {
+          // Nothing was stored: the batch is decided (and admitted) again, or refused.
+          release(current.tally, accepted);
+          throw error;
+        });
       position = appended.position;
       lastRevision = appended.nextRevision;
       if (appended.nextRevision === current.revision + events.length) {
-        this.remember(stream, { state, revision: appended.nextRevision, tally: current.tally });
+        let revision = current.revision;
+        for (const event of events) current.recent.stored(event.metadata, ++revision);
+        this.remember(stream, { ...current, state, revision: appended.nextRevision });
       } else {
         // A whole-batch resend: the store answers the original batch's last revision only, and
-        // the cache catches up from the store next time instead of trusting this state.
+        // the cache catches up from the store next time instead of trusting this state. What
+        // the resent commands were admitted is given back: their first sending paid for it.
+        release(current.tally, accepted);
         this.cache.delete(stream);
         const appending = accepted.filter((item) => item.events.length > 0);
         if (appending.length > 1) {
@@ -216,6 +250,8 @@ export class CommandHandler<State, C extends Command, E extends Event> {
       }
     }
     for (const { entry, error } of refused) entry.reject(error);
+    for (const { entry, revision } of resent)
+      entry.resolve({ events: [], state, revision, position: -1 });
     let revision = lastRevision - events.length;
     for (const item of accepted) {
       revision += item.events.length;
@@ -242,26 +278,61 @@ export class CommandHandler<State, C extends Command, E extends Event> {
     return this.cache.get(stream);
   }
 
+  /**
+   * The revision of a command the stream stored lately, sent with `eventId` by `actorId`;
+   * undefined when it is not remembered (it may still be stored: deciding it again tells).
+   */
+  storedRevision(stream: string, eventId: string, actorId: string): number | undefined {
+    return this.cache.get(stream)?.recent.revisionOf(eventId, actorId);
+  }
+
   /** True when the log holds events of the stream after `revision`. */
   private async behind(stream: string, revision: number): Promise<boolean> {
     const next = await this.store.readStream(stream, { fromRevision: revision + 1, maxCount: 1 });
     return next.length > 0;
   }
 
+  /**
+   * The stream's state from the log after the cached one: read in pages sized to what a page
+   * costs (the events are parsed as they are read), folding one event at a time and yielding
+   * to the event loop between slices (`TurnSlices`), so the first command or read of a large
+   * canvas (a cold join of 50,000 elements reads thousands of events) never holds the server.
+   */
   private async catchUp(stream: string): Promise<Loaded<State, C, E>> {
-    const cached = this.cache.get(stream) ?? {
+    const cached: Loaded<State, C, E> = this.cache.get(stream) ?? {
       state: this.decider.initialState(),
       revision: -1,
       tally: this.admission?.tally(stream),
+      recent: new RecentCommands(),
     };
-    const recorded = await this.store.readStream(stream, { fromRevision: cached.revision + 1 });
-    if (recorded.length === 0) return cached;
-    let { state } = cached;
-    for (const record of recorded) {
-      state = this.decider.evolve(state, record.event as E);
-      cached.tally?.count(record.event as E);
+    const slices = new TurnSlices();
+    let { state, revision } = cached;
+    let page = FIRST_PAGE;
+    for (;;) {
+      const began = performance.now();
+      const recorded = await this.store.readStream(stream, {
+        fromRevision: revision + 1,
+        maxCount: page,
+      });
+      for (const record of recorded) {
+        state = this.decider.evolve(state, record.event as E);
+        cached.tally?.count(record.event as E);
+        cached.recent.stored((record.event as E).metadata, record.revision);
+        revision = record.revision;
+        await slices.due();
+      }
+      if (recorded.length < page) break;
+      const took = performance.now() - began;
+      page =
+        took < SLICE_MS / 4
+          ? Math.min(MAX_PAGE, page * 2)
+          : took > SLICE_MS
+            ? Math.max(1, page >> 1)
+            : page;
+      await slices.due();
     }
-    const fresh = { state, revision: recorded[recorded.length - 1]!.revision, tally: cached.tally };
+    if (revision === cached.revision) return cached;
+    const fresh = { ...cached, state, revision };
     this.remember(stream, fresh);
     return fresh;
   }
@@ -274,4 +345,14 @@ export class CommandHandler<State, C extends Command, E extends Event> {
       if (oldest !== undefined) this.cache.delete(oldest);
     }
   }
+}
+
+/** Gives back what the tally admitted for commands whose events were not stored. */
+function release<C, E>(
+  tally: StreamTally<C, E> | undefined,
+  accepted: readonly { entry: { command: C | null }; events: readonly E[] }[],
+): void {
+  if (!tally?.release) return;
+  for (const { entry, events } of accepted)
+    if (entry.command !== null && events.length > 0) tally.release(entry.command, events);
 }

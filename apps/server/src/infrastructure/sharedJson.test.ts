@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonOf, parseShared, shareJson, stringify } from './sharedJson';
+import { jsonOf, parseShared, shareJson, stringify, textsAsArray } from './sharedJson';
 
 describe('sharedJson', () => {
   const elements = () => [
@@ -42,6 +42,16 @@ describe('sharedJson', () => {
     (parsed[0] as { text: string }).text = 'changed';
     expect(stringify({ elements: parsed })).toContain('quote');
     expect(parseShared([])).toEqual([]);
+  });
+
+  it('writes texts that stand in an array as they are, without parsing them', () => {
+    const texts = elements().map(jsonOf);
+    const message = { canvasId: 'c', elements: textsAsArray(texts), empty: textsAsArray([]) };
+    expect(JSON.parse(stringify(message)!)).toEqual({
+      canvasId: 'c',
+      elements: elements(),
+      empty: [],
+    });
   });
 
   it('throws where JSON.stringify throws', () => {

@@ -44,4 +44,6 @@ export interface CanvasDoc {
   editedAt?: string;
   collaborators: string[];
   invited: string[];
+  /** Whether collaborators may clear the board; absent (older docs, never set): true. */
+  collaboratorsCanClear?: boolean;
 }

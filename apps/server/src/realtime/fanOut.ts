@@ -12,6 +12,7 @@ import type { CanvasesService } from '../features/canvases/canvases.service';
 import type { UserDoc } from '../projections/readModelKeys';
 import { USERS } from '../projections/readModelKeys';
 import { canvasDoc } from '../features/canvases/projections/canvases.projection';
+import { avatarUrl } from '../features/auth/avatar';
 import type { AppServer } from './socketTypes';
 import { rooms } from './socketTypes';
 
@@ -59,7 +60,7 @@ export class FanOut {
       canvasId,
       canvasName: canvas.name,
       adminUserId: ownerId,
-      adminProfilePhoto: owner?.profilePhoto ?? '',
+      adminProfilePhoto: owner ? avatarUrl(ownerId, owner.profilePhoto) : '',
       username: owner?.username ?? '',
     });
     await this.sendOwnedLive(ownerId);

@@ -29,6 +29,7 @@ import { HistoryFeed } from '../features/canvases/history/historyFeed';
 import type { HistoryQueries } from '../features/canvases/history/historyQueries';
 import { markOnline, refreshPresence, registerPresenceHandlers } from './presence.socket';
 import { socketFrameEncoder, socketSession } from './socketSession';
+import { DeflateNegotiatingServer } from './webSocketFrames';
 import type { SocketFrame } from './socketSession';
 import type { AppServer } from './socketTypes';
 import { rooms } from './socketTypes';
@@ -62,6 +63,13 @@ export const DEFAULT_HEARTBEAT: HeartbeatConfig = {
   presenceRefreshMs: 10_000,
 };
 
+/** How the gateway's transport behaves: heartbeats, and whether it compresses messages. */
+export interface TransportConfig {
+  heartbeat?: Partial<HeartbeatConfig>;
+  /** permessage-deflate of large messages (`webSocketFrames.ts`; default on, `SOCKET_COMPRESSION`). */
+  compression?: boolean;
+}
+
 export function createGateway(
   httpServer: HttpServer,
   context: AppContext,
@@ -73,12 +81,14 @@ export function createGateway(
   history?: { queries: HistoryQueries },
   /** View links (absent: none are served). */
   viewLinks?: Pick<ShareLinks, 'open'>,
-  heartbeatConfig: Partial<HeartbeatConfig> = {},
+  transport: TransportConfig = {},
 ): Gateway {
-  const timing = { ...DEFAULT_HEARTBEAT, ...heartbeatConfig };
+  const timing = { ...DEFAULT_HEARTBEAT, ...transport.heartbeat };
   const io: AppServer = new Server(httpServer, {
     pingInterval: timing.pingIntervalMs,
     pingTimeout: timing.pingTimeoutMs,
+    // Negotiated only: large messages come compressed from webSocketFrames.ts.
+    ...((transport.compression ?? true) ? { wsEngine: DeflateNegotiatingServer } : {}),
     // The transport accepts up to 1 MB so that a message over our 256 KB limit gets a clear
     // error ack instead of a dropped connection; beyond 1 MB the transport closes it.
     maxHttpBufferSize: 1024 * 1024,

@@ -18,6 +18,7 @@ import type { AppContext } from '../appContext';
 import type { AuthService } from '../features/auth/auth.service';
 import type { CanvasesService } from '../features/canvases/canvases.service';
 import type { AppServer, AppSocket } from './socketTypes';
+import { avatarUrl } from '../features/auth/avatar';
 import { withAck } from './withAck';
 
 /** A payload's user id must be the socket's own: identity comes from the token only. */
@@ -63,7 +64,10 @@ export async function markOnline(
   const deltas = wantsDeltas(socket);
   // In the room before the list is read: a change after the read comes as a delta.
   await socket.join(deltas ? PRESENCE_ROOMS.deltas : PRESENCE_ROOMS.full);
-  await context.presence.setOnline(userId, sessionId, socket.id, { username, profilePhoto });
+  await context.presence.setOnline(userId, sessionId, socket.id, {
+    username,
+    profilePhoto: avatarUrl(userId, profilePhoto), // by URL: every list carries it
+  });
   if (deltas && initialList) {
     const users = (await context.presence.onlineUsers()).map(brief);
     socket.emit('online-users', { users });

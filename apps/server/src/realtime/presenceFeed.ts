@@ -6,7 +6,10 @@
  *   changed in the window, as the store says they are when it closes (a user who went and came
  *   back within it is `joined` once, or nowhere when nothing changed for them);
  * - every other socket (the spec's clients, room `presence:full`) gets the whole map as
- *   `get-online-users`, as before, once per window.
+ *   `get-online-users`, at most once per `fullEveryMs` (a second) per socket: the first change
+ *   goes out with its window, the changes of the next second wait and go together, as the map
+ *   then (`FullMapPacer`). Each node paces its own sockets and tells the others of changes
+ *   (`presence-changed` between nodes).
  *
  * A window opens at the first change and lasts `windowMs`; when it carried many changes (a
  * reconnect storm) the next one is twice as long, up to `maxWindowMs`, so a crowd
@@ -14,13 +17,15 @@
  */
 import type { OnlineUserBrief } from '@tabula/domain/protocol';
 import type { OnlineUser, PresenceStore } from '../infrastructure/readModels/presenceStore';
-import type { AppServer } from './socketTypes';
+import { onlineUsersMessage } from '../infrastructure/readModels/presenceStore';
+import { FULL_MAP_ROOM, FullMapPacer } from './fullMapPacer';
+import type { AppServer, AppSocket } from './socketTypes';
 
 export const PRESENCE_ROOMS = {
   /** Sockets that get the initial list and deltas. */
   deltas: 'presence:deltas',
-  /** Sockets that get `get-online-users` on every change (the spec's clients). */
-  full: 'presence:full',
+  /** Sockets that get `get-online-users` (the spec's clients), paced per socket. */
+  full: FULL_MAP_ROOM,
 } as const;
 
 export interface PresenceFeedOptions {
@@ -30,6 +35,10 @@ export interface PresenceFeedOptions {
   maxWindowMs?: number;
   /** Changes in one window beyond which the next window doubles. Default 16. */
   stormChanges?: number;
+  /** The shortest time between two whole maps to one spec socket, in ms. Default 1000. */
+  fullEveryMs?: number;
+  /** The longest, while changes keep coming, in ms. Default 4000. */
+  fullMaxEveryMs?: number;
 }
 
 export function brief(user: OnlineUser): OnlineUserBrief {
@@ -45,6 +54,7 @@ export class PresenceFeed {
   private readonly maxMs: number;
   private readonly storm: number;
   private windowMs: number;
+  private readonly full: FullMapPacer;
 
   constructor(
     private readonly io: AppServer,
@@ -56,6 +66,21 @@ export class PresenceFeed {
     this.maxMs = options.maxWindowMs ?? 800;
     this.storm = options.stormChanges ?? 16;
     this.windowMs = this.baseMs;
+    this.full = new FullMapPacer(
+      io,
+      () => onlineUsersMessage(presence),
+      logError,
+      options.fullEveryMs ?? 1000,
+      options.fullMaxEveryMs ?? 4000,
+    );
+    io.on('presence-changed', () => {
+      this.full.changed().catch((error) => logError(error, 'presence map'));
+    });
+  }
+
+  /** Sends `socket` the whole map now (it opened a canvas); its next one waits its turn. */
+  tellNow(socket: AppSocket): Promise<void> {
+    return this.full.sendNow(socket);
   }
 
   /** The user's presence may have changed; resolves once the window holding it went out. */
@@ -97,27 +122,20 @@ export class PresenceFeed {
         else left.push(userId);
       }
       this.io.to(PRESENCE_ROOMS.deltas).emit('online-users-changed', { joined, left });
-      // Object.fromEntries defines own properties: a user id of '__proto__' cannot pollute.
-      if (await this.anyoneIn(PRESENCE_ROOMS.full)) {
-        const map = Object.fromEntries(online.map((user) => [user.userId, user]));
-        this.io.to(PRESENCE_ROOMS.full).emit('get-online-users', map);
-      }
+      // The other nodes pace their own spec sockets.
+      if ((await this.io.of('/').adapter.serverCount()) > 1)
+        this.io.serverSideEmit('presence-changed');
+      await this.full.changed();
     } finally {
       for (const resolve of waiting) resolve();
     }
-  }
-
-  /** Whether a socket of this node is in `room`, or other nodes may hold one. */
-  private async anyoneIn(room: string): Promise<boolean> {
-    const adapter = this.io.of('/').adapter;
-    if ((adapter.rooms.get(room)?.size ?? 0) > 0) return true;
-    return (await adapter.serverCount()) > 1;
   }
 
   /** Stops the pending window (the server is closing). */
   close(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.full.close();
     for (const resolve of this.waiting.splice(0)) resolve();
   }
 }

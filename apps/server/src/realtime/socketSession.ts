@@ -7,26 +7,38 @@
 import type { FrameEncoder, LiveSession } from '../features/canvases/live/liveSession';
 import { stringify } from '../infrastructure/sharedJson';
 import type { AppSocket } from './socketTypes';
+import {
+  FRAME_COMPRESSION,
+  deflatedWebSocketFrame,
+  deflates,
+  webSocketFrame,
+} from './webSocketFrames';
 
 /**
  * One Socket.IO packet, encoded once for every session that gets it: its text and, made by
  * the first session of `/` that writes it, Engine.IO's packet holding it as a ready WebSocket
- * frame, which every session then hands to Engine.IO as it is.
+ * frame (and for a large one, a compressed frame too: `webSocketFrames.ts`), which every
+ * session then hands to Engine.IO as it is.
  */
 export interface SocketFrame {
   readonly text: string;
   packet?: EnginePacket;
+  deflated?: EnginePacket;
 }
+
+/** Events whose elements are written from texts made before (sharedJson.ts). */
+const SPLICED = new Set(['updated-canvas', 'scene-chunk']);
 
 /**
  * Socket.IO packets in the default parser's text form (`2` = EVENT, namespace `/`, no ack id,
  * then the JSON of `[event, payload]`); our payloads never hold binary. An `updated-canvas`
- * reuses the text its elements were given when they were committed (sharedJson.ts).
+ * reuses the text its elements were given when they were committed, a `scene-chunk` the
+ * texts the scene holds its elements as (sharedJson.ts).
  */
 export function socketFrameEncoder(): FrameEncoder<SocketFrame> {
   return {
     encode: (event, payload) => ({
-      text: `2${event === 'updated-canvas' ? stringify([event, payload]) : JSON.stringify([event, payload])}`,
+      text: `2${SPLICED.has(event) ? stringify([event, payload]) : JSON.stringify([event, payload])}`,
     }),
   };
 }
@@ -44,6 +56,7 @@ interface EngineConnection {
     name: string;
     socket?: {
       bufferedAmount?: number;
+      extensions?: string;
       _socket?: { cork(): void; uncork(): void };
     };
     once(event: 'drain', listener: () => void): unknown;
@@ -67,37 +80,21 @@ export function socketBacklogBytes(socket: AppSocket): number {
 }
 
 /**
- * `4` (Engine.IO MESSAGE) and the text as one unmasked, final WebSocket text frame
- * (RFC 6455 §5.2), in one buffer. Engine.IO's WebSocket transport writes such a frame as it
- * is (`wsPreEncodedFrame`, as Socket.IO's own broadcasts do); polling uses the text.
+ * The frame's Engine.IO packet for namespace `/`, made once and shared (never changed): the
+ * compressed frame for a connection that negotiated it when the message is large enough.
  */
-function webSocketFrame(text: string): Buffer {
-  const length = 1 + Buffer.byteLength(text);
-  const header = length < 126 ? 2 : length < 65536 ? 4 : 10;
-  const frame = Buffer.allocUnsafe(header + length);
-  frame[0] = 0x81; // FIN, opcode 1: text
-  if (length < 126) frame[1] = length;
-  else if (length < 65536) {
-    frame[1] = 126;
-    frame.writeUInt16BE(length, 2);
-  } else {
-    frame[1] = 127;
-    frame.writeUInt32BE(Math.floor(length / 2 ** 32), 2);
-    frame.writeUInt32BE(length % 2 ** 32, 6);
-  }
-  frame[header] = 0x34; // '4'
-  frame.write(text, header + 1);
-  return frame;
+function sharedPacket(frame: SocketFrame, compressed: boolean): EnginePacket {
+  if (compressed && frame.text.length >= FRAME_COMPRESSION.threshold)
+    return (frame.deflated ??= readyPacket(frame.text, deflatedWebSocketFrame(frame.text)));
+  return (frame.packet ??= readyPacket(frame.text, webSocketFrame(frame.text)));
 }
 
-/** The frame's Engine.IO packet for namespace `/`, made once and shared (never changed). */
-function sharedPacket(frame: SocketFrame): EnginePacket {
-  frame.packet ??= {
+function readyPacket(data: string, webSocketFrame: Buffer): EnginePacket {
+  return {
     type: 'message',
-    data: frame.text,
-    options: { compress: true, wsPreEncodedFrame: [webSocketFrame(frame.text)] },
+    data,
+    options: { compress: true, wsPreEncodedFrame: [webSocketFrame] },
   };
-  return frame.packet;
 }
 
 /**
@@ -118,7 +115,7 @@ function flushLater(flush: () => void): void {
 
 /**
  * `namespace`: the socket's, when it is not `/` (the room's frames are encoded for `/` and
- * get the namespace written into their header).
+ * get the namespace written into their header, one packet per session).
  */
 export function socketSession(socket: AppSocket, namespace?: string): LiveSession<SocketFrame> {
   const conn = socket.conn as unknown as EngineConnection;
@@ -164,8 +161,11 @@ export function socketSession(socket: AppSocket, namespace?: string): LiveSessio
   let pending: SocketFrame[] = [];
 
   function packet(frame: SocketFrame): EnginePacket {
-    if (!namespace) return sharedPacket(frame);
+    const compressed = conn.transport.name === 'websocket' && deflates(conn.transport.socket);
+    if (!namespace) return sharedPacket(frame, compressed);
     const data = `${frame.text[0]}${namespace},${frame.text.slice(1)}`;
+    if (compressed && data.length >= FRAME_COMPRESSION.threshold)
+      return readyPacket(data, deflatedWebSocketFrame(data));
     return { type: 'message', data, options: { compress: true } };
   }
 

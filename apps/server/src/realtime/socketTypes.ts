@@ -17,6 +17,8 @@ export interface SocketData {
 export interface InterServerEvents {
   /** Ink relayed on one node, for the sessions of the canvas on the others. */
   'live-ink': (message: InkMessage) => void;
+  /** Who is online changed: each node sends its own spec sockets the map in their turn. */
+  'presence-changed': () => void;
 }
 
 export type AppServer = Server<

@@ -2,7 +2,8 @@
  * A TCP proxy in front of a server that can take its clients offline the way a dropped
  * network does: `offline()` stops every byte both ways without closing anything (each side
  * only notices through its own heartbeats) and refuses new connections; `online()` lets what
- * was held through, including a close either side made meanwhile.
+ * was held through, including a close either side made meanwhile. `bytesToClients()` counts
+ * what the server sent through it, as it went on the wire.
  */
 import { connect, createServer } from 'node:net';
 import type { Socket } from 'node:net';
@@ -11,6 +12,8 @@ export interface FreezableProxy {
   url: string;
   offline(): void;
   online(): void;
+  /** Bytes the server sent to the proxy's clients so far. */
+  bytesToClients(): number;
   close(): Promise<void>;
 }
 
@@ -18,6 +21,7 @@ export async function startFreezableProxy(target: string): Promise<FreezableProx
   const { hostname, port } = new URL(target);
   const live = new Set<Socket>();
   let isOffline = false;
+  let toClients = 0;
 
   /** Forwards `from` to `to`, holding back (not reading) while offline or while `to` is full. */
   function forward(from: Socket, to: Socket) {
@@ -45,6 +49,7 @@ export async function startFreezableProxy(target: string): Promise<FreezableProx
     live.add(upstream);
     forward(client, upstream);
     forward(upstream, client);
+    upstream.on('data', (chunk: Buffer) => (toClients += chunk.length));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -59,6 +64,7 @@ export async function startFreezableProxy(target: string): Promise<FreezableProx
       isOffline = false;
       for (const socket of live) socket.resume();
     },
+    bytesToClients: () => toClients,
     async close() {
       for (const socket of live) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

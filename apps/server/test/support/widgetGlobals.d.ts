@@ -1,7 +1,8 @@
 /**
- * The widget's collaboration engine (used by the crash and reconnect tests) asks whether it
- * runs in a browser (`typeof window`); the server compiles without the DOM library, so these
- * two names are declared here, for that check only. In Node both are undefined.
+ * The crash, reconnect and long-absence tests run the widget's collaboration engine in Node,
+ * and the engine's modules name browser types (its frame scheduler asks for
+ * `requestAnimationFrame` when there is one; the peer layer draws on a canvas). The server
+ * compiles without the DOM library; its type checking includes it for those modules. At run
+ * time in Node those names are undefined, and the engine checks before it uses them.
  */
-declare const window: EventTarget | undefined;
-declare const navigator: { onLine?: boolean } | undefined;
+/// <reference lib="dom" />

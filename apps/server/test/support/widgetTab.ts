@@ -117,10 +117,13 @@ export function whenTabs(
       tab.client.pending$.subscribe(look),
     ]);
     for (const tab of tabs) tab.transport.socket.onAny(afterMessage);
+    // Peers' changes reach the board at the next frame, after the message that brought them.
+    const offBoards = tabs.map((tab) => tab.board.onChange(afterMessage));
     function cleanup() {
       clearTimeout(timer);
       for (const subscription of subscriptions) subscription.unsubscribe();
       for (const tab of tabs) tab.transport.socket.offAny(afterMessage);
+      for (const off of offBoards) off();
     }
   });
 }

@@ -30,6 +30,8 @@ export interface DrawLineData {
   canvasId: string;
   elements: SceneElement[];
   timing?: GestureTiming;
+  /** The change clears the canvas (`isClearing`, judged by the server against its scene). */
+  clears?: boolean;
 }
 export type DrawLine = Command<'DrawLine', DrawLineData>;
 
@@ -88,6 +90,30 @@ export interface RevokeShareLinkData {
 }
 export type RevokeShareLink = Command<'RevokeShareLink', RevokeShareLinkData>;
 
+/** The owner lets collaborators clear the board, or stops them. */
+export interface SetCollaboratorClearingData {
+  canvasId: string;
+  allowed: boolean;
+}
+export type SetCollaboratorClearing = Command<
+  'SetCollaboratorClearing',
+  SetCollaboratorClearingData
+>;
+
+/**
+ * Anyone on the canvas undoes a clear: the elements it deleted come back as they were before
+ * it (the server checked that `clearedRevision` is a clear and computed them).
+ */
+export interface UndoClearData {
+  canvasId: string;
+  clearedRevision: number;
+  /** The scene before the clear, every element (as a restore's `elements`). */
+  elements: SceneElement[];
+  /** The elements the clear deleted: only these are brought back. */
+  elementIds: string[];
+}
+export type UndoClear = Command<'UndoClear', UndoClearData>;
+
 export type CanvasCommand =
   | CreateCanvas
   | RenameCanvas
@@ -100,4 +126,6 @@ export type CanvasCommand =
   | RestoreCanvas
   | NameCheckpoint
   | CreateShareLink
-  | RevokeShareLink;
+  | RevokeShareLink
+  | SetCollaboratorClearing
+  | UndoClear;

@@ -56,6 +56,7 @@ import type {
 } from './canvas.events';
 import { normaliseCanvasName } from './canvas.rules';
 import { createShareLink, revokeShareLink } from './shareLinks.decide';
+import { assertMayClear, setCollaboratorClearing, undoClear } from './clearing.decide';
 import type { ActiveCanvas, CanvasState } from './canvas.state';
 import {
   canRead,
@@ -136,25 +137,21 @@ export function deleteCanvas(state: CanvasState, command: DeleteCanvas): [Canvas
 
 /**
  * [C17] [C18] [C19] The owner or a collaborator records one gesture: 1..1000 element upserts,
- * each of an allowed type.
+ * each of an allowed type. A gesture that clears the board (`clears`, judged by the server with
+ * `isClearing`) is marked so, and refused from a collaborator when the owner turned that off.
  */
 export function drawLine(state: CanvasState, command: DrawLine): [LineDrawn] {
   const canvas = visible(state, command);
-  const { elements, timing } = command.data;
+  const { elements, timing, clears } = command.data;
   if (elements.length === 0) throw new DomainError('INVALID', EMPTY_UPDATE);
   if (elements.length > MAX_ELEMENTS_PER_UPDATE)
     throw new DomainError('INVALID', TOO_MANY_ELEMENTS);
   assertAllowedTypes(elements);
-  return [
-    {
-      type: 'LineDrawn',
-      data:
-        timing === undefined
-          ? { canvasId: canvas.canvasId, elements }
-          : { canvasId: canvas.canvasId, elements, timing },
-      metadata: eventMetadataFor(command.metadata),
-    },
-  ];
+  if (clears === true) assertMayClear(canvas, command.metadata.actorId);
+  const data: LineDrawn['data'] = { canvasId: canvas.canvasId, elements };
+  if (timing !== undefined) data.timing = timing;
+  if (clears === true) data.cleared = true;
+  return [{ type: 'LineDrawn', data, metadata: eventMetadataFor(command.metadata) }];
 }
 
 /**
@@ -297,6 +294,13 @@ export function decideCanvas(state: CanvasState, command: CanvasCommand): Canvas
       return createShareLink(state, command);
     case 'RevokeShareLink':
       return revokeShareLink(state, command);
+    case 'SetCollaboratorClearing':
+      return setCollaboratorClearing(visible(state, command), command);
+    case 'UndoClear': {
+      const canvas = visible(state, command);
+      assertAllowedTypes(command.data.elements);
+      return undoClear(canvas, command);
+    }
     default: {
       const unknown: never = command;
       throw new DomainError('INVALID', `Unknown command ${(unknown as CanvasCommand).type}`);

@@ -41,6 +41,8 @@ export interface LineDrawnData {
   elements: SceneElement[];
   /** How the gesture unfolded in time (absent for changes recorded without it). */
   timing?: GestureTiming;
+  /** Set when the change cleared the canvas (`clearing.ts`), as the server judged it. */
+  cleared?: true;
 }
 export type LineDrawn = Event<'LineDrawn', LineDrawnData>;
 
@@ -82,6 +84,8 @@ export interface CanvasRestoredData {
   elements: SceneElement[];
   /** Set on a selective restore: only these elements were brought back as they were. */
   elementIds?: string[];
+  /** Set when this restore undoes the clear stored at that revision ("Undo" on its notice). */
+  undoesClear?: number;
 }
 export type CanvasRestored = Event<'CanvasRestored', CanvasRestoredData>;
 
@@ -113,6 +117,16 @@ export interface ShareLinkRevokedData {
 }
 export type ShareLinkRevoked = Event<'ShareLinkRevoked', ShareLinkRevokedData>;
 
+/**
+ * The owner let collaborators clear the board, or stopped them (`clearing.ts`). Absent from a
+ * stream: allowed.
+ */
+export interface CollaboratorClearingSetData {
+  canvasId: string;
+  allowed: boolean;
+}
+export type CollaboratorClearingSet = Event<'CollaboratorClearingSet', CollaboratorClearingSetData>;
+
 export type CanvasEvent =
   | CanvasCreated
   | CanvasRenamed
@@ -125,7 +139,8 @@ export type CanvasEvent =
   | CanvasRestored
   | CheckpointNamed
   | ShareLinkCreated
-  | ShareLinkRevoked;
+  | ShareLinkRevoked
+  | CollaboratorClearingSet;
 
 /** Every canvas event type, for subscriptions and projections. */
 export const CANVAS_EVENT_TYPES: readonly CanvasEvent['type'][] = [
@@ -141,4 +156,5 @@ export const CANVAS_EVENT_TYPES: readonly CanvasEvent['type'][] = [
   'CheckpointNamed',
   'ShareLinkCreated',
   'ShareLinkRevoked',
+  'CollaboratorClearingSet',
 ];

@@ -18,6 +18,8 @@ export interface ActiveCanvas {
   invited: readonly string[];
   /** The view-only links not revoked, oldest first. */
   shareLinks: readonly ShareLinkState[];
+  /** Whether collaborators may clear the board (the owner always may). Default true. */
+  collaboratorsCanClear: boolean;
 }
 
 /** A view-only link as the aggregate knows it. */
@@ -56,6 +58,7 @@ export function evolveCanvas(state: CanvasState, event: CanvasEvent): CanvasStat
       collaborators: [],
       invited: [],
       shareLinks: [],
+      collaboratorsCanClear: true,
     };
   }
   if (state.status !== 'active') return state;
@@ -89,6 +92,8 @@ export function evolveCanvas(state: CanvasState, event: CanvasEvent): CanvasStat
         ...state,
         shareLinks: state.shareLinks.filter((link) => link.linkId !== event.data.linkId),
       };
+    case 'CollaboratorClearingSet':
+      return { ...state, collaboratorsCanClear: event.data.allowed };
     case 'LineDrawn':
     case 'CanvasRestored':
     case 'CheckpointNamed':
@@ -144,4 +149,12 @@ export function canRead(state: CanvasState, userId: string): boolean {
  */
 export function isLive(state: CanvasState): boolean {
   return state.status === 'active' && (state.collaborators.length > 0 || state.invited.length > 0);
+}
+
+/** True when `userId` may clear the board: the owner always, a collaborator unless turned off. */
+export function mayClearCanvas(state: CanvasState, userId: string): boolean {
+  return (
+    isOwner(state, userId) ||
+    (isCollaborator(state, userId) && state.status === 'active' && state.collaboratorsCanClear)
+  );
 }

@@ -10,6 +10,7 @@ import type {
   HistoryEntry,
   HistorySummaries,
 } from '../protocol/history';
+import { isClearing } from '../canvas/clearing';
 import { applySceneEvent, restoreElements } from '../scene/evolveScene';
 import { compareElementCopies } from '../scene/reconcile';
 import type { SceneElement } from '../scene/scene.types';
@@ -39,17 +40,18 @@ export function sceneUpserts(
 /**
  * What `upserts` do to `scene`, judged before they are applied; only upserts that win count.
  * `liveBefore`: the live elements of the whole scene, when `scene` holds only those named.
+ * `cleared` is the domain's rule (`isClearing`), or the server's mark on the event.
  */
 function summarizeDrawing(
   scene: Record<string, SceneElement>,
   upserts: readonly SceneElement[],
   liveBefore?: number,
+  marked?: boolean,
 ): DrawingSummary {
   const added: ElementRef[] = [];
   const changed: ElementRef[] = [];
   const deleted: ElementRef[] = [];
   const seen = new Set<string>();
-  let removedLive = 0;
   for (const element of upserts) {
     if (seen.has(element.id)) continue;
     seen.add(element.id);
@@ -58,19 +60,16 @@ function summarizeDrawing(
     const ref = { id: element.id, type: element.type };
     const wasLive = current !== undefined && !current.isDeleted;
     if (element.isDeleted) {
-      if (wasLive) {
-        deleted.push(ref);
-        removedLive += 1;
-      }
+      if (wasLive) deleted.push(ref);
     } else if (wasLive) changed.push(ref);
     else added.push(ref);
   }
   const summary: DrawingSummary = { added, changed, deleted };
-  const clears =
-    liveBefore === undefined ? !hasMoreLive(scene, removedLive) : liveBefore <= removedLive;
-  if (removedLive > 0 && added.length === 0 && clears) {
+  const removed = deleted.length;
+  // Counting the scene's live elements stops once they are more than the deleted ones.
+  const live = liveBefore ?? (removed > 0 && hasMoreLive(scene, removed) ? removed + 1 : removed);
+  if (marked === true || isClearing({ liveBefore: live, removed, revived: added.length }))
     summary.cleared = true;
-  }
   return summary;
 }
 
@@ -102,7 +101,7 @@ export function foldHistoryEntry(
   };
   switch (event.type) {
     case 'LineDrawn': {
-      const summary = summarizeDrawing(scene, event.data.elements, liveBefore);
+      const summary = summarizeDrawing(scene, event.data.elements, liveBefore, event.data.cleared);
       applySceneEvent(scene, event);
       return { ...base, type: event.type, summary };
     }
@@ -113,6 +112,7 @@ export function foldHistoryEntry(
         toRevision: event.data.toRevision,
       };
       if (event.data.elementIds !== undefined) summary.elementIds = event.data.elementIds;
+      if (event.data.undoesClear !== undefined) summary.undoesClear = event.data.undoesClear;
       applySceneEvent(scene, { type: 'LineDrawn', data: { elements: upserts } });
       return { ...base, type: event.type, summary };
     }
@@ -131,6 +131,8 @@ export function foldHistoryEntry(
     case 'ShareLinkCreated':
     case 'ShareLinkRevoked':
       return { ...base, type: event.type, summary: { linkId: event.data.linkId } };
+    case 'CollaboratorClearingSet':
+      return { ...base, type: event.type, summary: { allowed: event.data.allowed } };
     case 'UserInvited':
     case 'InvitationAccepted':
     case 'CollaboratorRemoved':

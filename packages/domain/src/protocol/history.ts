@@ -16,7 +16,7 @@ export interface DrawingSummary {
   added: ElementRef[];
   changed: ElementRef[];
   deleted: ElementRef[];
-  /** True when the scene had live elements before and none after ("cleared the canvas"). */
+  /** True when the change cleared the canvas (the domain's `isClearing`: "cleared the canvas"). */
   cleared?: boolean;
 }
 
@@ -30,10 +30,16 @@ export interface HistorySummaries {
   InvitationAccepted: { userId: string; username: string };
   CollaboratorRemoved: { userId: string; username: string };
   CollaboratorLeft: { userId: string; username: string };
-  CanvasRestored: DrawingSummary & { toRevision: number; elementIds?: string[] };
+  CanvasRestored: DrawingSummary & {
+    toRevision: number;
+    elementIds?: string[];
+    /** This restore undid the clear stored at that revision. */
+    undoesClear?: number;
+  };
   CheckpointNamed: { revision: number; label: string };
   ShareLinkCreated: { linkId: string };
   ShareLinkRevoked: { linkId: string };
+  CollaboratorClearingSet: { allowed: boolean };
 }
 
 export type HistoryEntryType = keyof HistorySummaries;

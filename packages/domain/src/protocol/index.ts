@@ -79,13 +79,19 @@ export type {
 } from './socket';
 export { CLIENT_EVENT_NAMES } from './socket';
 export type {
+  CanvasPeopleChanged,
   ListOnlineUsersPayload,
   OnlineUserBrief,
   OnlineUsersChanged,
   OnlineUsersList,
   OnlineUsersPage,
 } from './presence';
-export { DEFAULT_ONLINE_USERS_PAGE, MAX_ONLINE_USERS_PAGE, PRESENCE_DELTAS } from './presence';
+export {
+  DEFAULT_ONLINE_USERS_PAGE,
+  MAX_ONLINE_USERS_PAGE,
+  PRESENCE_DELTAS,
+  applyPeopleChange,
+} from './presence';
 export type { CanvasResync, JoinCanvasChunked, JoinCanvasResync, SceneChunk } from './sceneStream';
 export {
   MAX_CATCH_UP_ELEMENTS,
@@ -180,3 +186,9 @@ export {
   POPUP_ANIMATION_MS,
   TOKEN_STORAGE_KEY,
 } from './constants';
+export type {
+  CanvasClearedMessage,
+  ClearingSetting,
+  UndoClearPayload,
+  UndoClearResult,
+} from './clearing';

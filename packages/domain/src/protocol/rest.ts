@@ -50,6 +50,8 @@ export interface CanvasDetail extends CanvasSummary {
   /** Stream revision the scene reflects. */
   revision: number;
   elements: SceneElement[];
+  /** Whether collaborators may clear the board (docs/clearing.md). */
+  collaboratorsCanClear: boolean;
 }
 
 // ── /auth ──────────────────────────────────────────────────────────────────────────────
@@ -143,6 +145,7 @@ export const API_PATHS = {
   thumbnail: '/canvas/thumbnail/:id',
   share: '/canvas/share/:id',
   shares: '/canvas/shares/:id',
+  clearing: '/canvas/clearing/:id',
   unshare: '/canvas/unshare/:id',
   /** Public: what a view link opens (`:id` is the link's token). */
   viewLink: '/canvas/view/:id',

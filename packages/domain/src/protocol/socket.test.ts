@@ -22,16 +22,18 @@ const SERVER_EVENTS: Record<ServerEventName, true> = {
   ink: true,
   'history-appended': true,
   'canvas-people': true,
+  'canvas-people-changed': true,
   'online-users': true,
   'online-users-changed': true,
   'scene-chunk': true,
   'canvas-resync': true,
+  'canvas-cleared': true,
 };
 
 describe('protocol contract', () => {
   it('names every socket event of PROTOCOL.md', () => {
-    expect(CLIENT_EVENT_NAMES).toHaveLength(17);
-    expect(Object.keys(SERVER_EVENTS)).toHaveLength(21);
+    expect(CLIENT_EVENT_NAMES).toHaveLength(18);
+    expect(Object.keys(SERVER_EVENTS)).toHaveLength(23);
     expectTypeOf<AckResult<number>>().toEqualTypeOf<
       | { ok: true; data: number }
       | { ok: false; error: { code: string; message: string; retryAfterMs?: number } }

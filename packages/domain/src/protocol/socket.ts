@@ -4,8 +4,10 @@
  * `Socket<ServerToClientEvents, ClientToServerEvents>`. Identity always comes from the
  * handshake token; a `userId`/`adminUserId` in a payload must equal the socket's user.
  */
+import type { CanvasClearedMessage, UndoClearPayload, UndoClearResult } from './clearing';
 import type { HistoryAppendedMessage } from './history';
 import type {
+  CanvasPeopleChanged,
   ListOnlineUsersPayload,
   OnlineUsersChanged,
   OnlineUsersList,
@@ -206,7 +208,8 @@ export interface CollaboratorJoined {
 
 /**
  * `canvas-people`: who has the canvas open now (a board or its history), each user once; sent
- * to the canvas's room whenever someone opens or closes it, on any node.
+ * once to the socket that opens it (before the open's ack). Changes follow as
+ * `canvas-people-changed` (presence.ts).
  */
 export interface CanvasPeopleMessage {
   canvasId: string;
@@ -292,6 +295,7 @@ export interface ClientToServerEvents {
   'close-canvas': (payload: CanvasRef, ack?: Ack<CanvasRef>) => void;
   'watch-canvas': (payload: CanvasRef, ack?: Ack<WatchCanvasResult>) => void;
   'list-online-users': (payload: ListOnlineUsersPayload, ack?: Ack<OnlineUsersPage>) => void;
+  'undo-clear': (payload: UndoClearPayload, ack?: Ack<UndoClearResult>) => void;
 }
 
 /** What the server emits. */
@@ -313,10 +317,12 @@ export interface ServerToClientEvents {
   ink: (payload: InkMessage) => void;
   'history-appended': (payload: HistoryAppendedMessage) => void;
   'canvas-people': (payload: CanvasPeopleMessage) => void;
+  'canvas-people-changed': (payload: CanvasPeopleChanged) => void;
   'online-users': (payload: OnlineUsersList) => void;
   'online-users-changed': (payload: OnlineUsersChanged) => void;
   'scene-chunk': (payload: SceneChunk) => void;
   'canvas-resync': (payload: CanvasResync) => void;
+  'canvas-cleared': (payload: CanvasClearedMessage) => void;
 }
 
 /** Every client → server event name. */
@@ -344,6 +350,7 @@ const CLIENT_EVENT_SET: Record<ClientEventName, true> = {
   'close-canvas': true,
   'watch-canvas': true,
   'list-online-users': true,
+  'undo-clear': true,
 };
 export const CLIENT_EVENT_NAMES = Object.keys(CLIENT_EVENT_SET) as readonly ClientEventName[];
 /** Every server → client event name. */

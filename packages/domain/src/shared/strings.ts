@@ -112,6 +112,15 @@ export const INVALID_REVISION = 'Invalid revision.';
 export const REVISION_PAST_END = 'That revision does not exist yet.';
 export const INVALID_CHECKPOINT_LABEL = 'A version name must be 1 to 60 characters.';
 export const ELEMENT_TYPE_NOT_ALLOWED = 'Element type not allowed.';
+/** A collaborator's change would clear the board, and the owner does not let collaborators do that. */
+export const CLEARING_NOT_ALLOWED =
+  'The owner of this canvas does not let collaborators clear it. Nothing was deleted.';
+/** Undo of something that is not a clear of this canvas (or no longer one). */
+export const NOT_A_CLEAR = 'That change did not clear the canvas.';
+/** The notice on every open board after a clear: "<name> cleared the canvas". */
+export function clearedTheCanvas(name: string): string {
+  return `${name || 'Someone'} cleared the canvas`;
+}
 /** A view-only link that does not exist or was revoked (for the owner and for viewers). */
 export const SHARE_LINK_NOT_FOUND = 'This view link does not exist or was revoked.';
 export const TOO_MANY_SHARE_LINKS = 'A canvas can have at most 10 view links: revoke one first.';

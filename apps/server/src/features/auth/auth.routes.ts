@@ -1,5 +1,6 @@
 /**
- * `/auth`: createuser, loginuser, demologin, fetchuser, updateuser, logout (PROTOCOL.md).
+ * `/auth`: createuser, loginuser, demologin, fetchuser, updateuser, logout (PROTOCOL.md), and
+ * `GET /auth/avatar/:userId` (the pictures sockets name by URL, public and long cached).
  * Sign-up, login and demo login are rate limited per IP; failed logins slow further attempts
  * per account and per IP with a growing delay (`LoginBackoff`), never a long lockout.
  */
@@ -9,6 +10,7 @@ import {
   DEMO_ACCOUNTS_DISABLED,
   DomainError,
   TOO_MANY_ATTEMPTS,
+  USER_NOT_FOUND,
   normaliseEmail,
 } from '@tabula/domain';
 import {
@@ -25,9 +27,11 @@ import type { AppContext } from '../../appContext';
 import type { AuthService } from './auth.service';
 import type { DemoAccounts } from './demoAccounts';
 import { toUserFields } from './auth.service';
+import { avatarVersion, decodeAvatar } from './avatar';
 import { KnownAddresses, LoginBackoff } from './loginBackoff';
 
 const MINUTE = 60_000;
+const YEAR_S = 365 * 24 * 3600;
 
 /** After the free failures: 1 s, 2 s, 4 s … at most 30 s per account; forgotten after 15 min. */
 const ACCOUNT_BACKOFF = { baseDelayMs: 1000, maxDelayMs: 30_000, forgetMs: 15 * MINUTE };
@@ -127,6 +131,29 @@ export function authRoutes(
       ctx,
       await auth.updateProfile(identityOf(ctx), { name: body.name, username: body.username }),
     );
+  });
+
+  // Public (an <img> sends no token): initials on a colour, by an id only people who share a
+  // canvas or presence learn. With the current `v`, cached for a year; else revalidated.
+  router.get('/avatar/:userId', async (ctx) => {
+    const user = await auth.user(ctx.params.userId!);
+    const picture = decodeAvatar(user.profilePhoto);
+    if (!picture) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
+    const version = avatarVersion(user.profilePhoto);
+    const current = ctx.query.v === version;
+    ctx.set({
+      'Cache-Control': current ? `public, max-age=${YEAR_S}, immutable` : 'no-cache',
+      ETag: `"${version}"`,
+      // A picture, never a page: nothing in it runs, and pages of other origins may show it.
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+    });
+    if (ctx.get('If-None-Match') === `"${version}"`) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.type = picture.type;
+    ctx.body = picture.body;
   });
 
   router.post('/logout', authenticated, async (ctx) => {

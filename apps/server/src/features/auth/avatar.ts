@@ -1,6 +1,9 @@
 /**
  * Every user gets an avatar the server draws itself: their initials on a colour derived from
- * the username, as an SVG data URL. No third-party avatar service sees our users.
+ * the username, as an SVG data URL (kept in the user's record). No third-party avatar service
+ * sees our users. Sockets carry it by URL instead (`avatarUrl`): `/auth/avatar/<userId>?v=…`,
+ * served from the record with a year's `Cache-Control` (the `v` changes with the picture), so
+ * a list of a class's members costs a line per member, not a picture.
  */
 import { createHash } from 'node:crypto';
 
@@ -33,4 +36,34 @@ export function avatarFor(username: string, name?: string): string {
     `<text x="32" y="41" font-family="Arial,sans-serif" font-size="26" font-weight="700" fill="#fff" text-anchor="middle">${initials(name || username)}</text>` +
     `</svg>`;
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+/** Where `GET` serves a user's avatar. */
+export const AVATAR_PATH = '/auth/avatar';
+
+/** A short fingerprint of a picture: its URL's `v` and its ETag. */
+export function avatarVersion(photo: string): string {
+  return createHash('sha256').update(photo).digest('base64url').slice(0, 8);
+}
+
+/**
+ * What sockets say a user's `profilePhoto` is: the URL of their avatar when the record holds
+ * the picture itself (a data URL), else the record's value as it is (empty, or a URL).
+ */
+export function avatarUrl(userId: string, photo: string): string {
+  if (!photo.startsWith('data:')) return photo;
+  return `${AVATAR_PATH}/${encodeURIComponent(userId)}?v=${avatarVersion(photo)}`;
+}
+
+/** The picture of a data URL (images only), or null. */
+export function decodeAvatar(photo: string): { type: string; body: Buffer } | null {
+  const match = /^data:(image\/[\w.+-]+)(;base64)?,(.*)$/s.exec(photo);
+  if (!match) return null;
+  const [, type, base64, data] = match;
+  try {
+    const body = base64 ? Buffer.from(data!, 'base64') : Buffer.from(decodeURIComponent(data!));
+    return { type: type!, body };
+  } catch {
+    return null; // malformed %-escapes
+  }
 }

@@ -7,6 +7,7 @@ import {
   parseDto,
   parseId,
 } from '@tabula/domain/dto';
+import { DomainError } from '@tabula/domain';
 import { identityOf, ok, requireAuth } from '../../http/authenticate';
 import type { AuthService } from '../auth/auth.service';
 import type { CanvasesService } from './canvases.service';
@@ -33,10 +34,32 @@ export function canvasRoutes(auth: AuthService, canvases: CanvasesService): Rout
     ok(ctx, await canvases.rename(identityOf(ctx).userId, parseId(ctx.params.id), body.name));
   });
 
+  // Whether collaborators may clear the board: anyone on it reads it, the owner sets it.
+  router.get('/clearing/:id', async (ctx) => {
+    ok(ctx, await canvases.clearing(identityOf(ctx).userId, parseId(ctx.params.id)));
+  });
+
+  router.post('/clearing/:id', async (ctx) => {
+    const allowed = parseClearingSetting(ctx.request.body);
+    const canvasId = parseId(ctx.params.id);
+    ok(ctx, await canvases.setClearing(identityOf(ctx).userId, canvasId, allowed));
+  });
+
   router.post('/deletecanvas/:id', async (ctx) => {
     parseDto(DeleteCanvasDto, ctx.request.body ?? {});
     ok(ctx, await canvases.remove(identityOf(ctx).userId, parseId(ctx.params.id)));
   });
 
   return router;
+}
+
+/** `{ collaboratorsCanClear: true | false }` and nothing else, or a 400 naming the field. */
+function parseClearingSetting(body: unknown): boolean {
+  const fields = body !== null && typeof body === 'object' ? Object.keys(body) : [];
+  const value = (body as { collaboratorsCanClear?: unknown } | null)?.collaboratorsCanClear;
+  if (typeof value !== 'boolean')
+    throw new DomainError('INVALID', 'collaboratorsCanClear must be true or false.');
+  const extra = fields.find((field) => field !== 'collaboratorsCanClear');
+  if (extra !== undefined) throw new DomainError('INVALID', `${extra} is not allowed.`);
+  return value;
 }

@@ -14,10 +14,13 @@ import type { CanvasCommand, CanvasState, SceneElement } from '@tabula/domain';
 import type {
   CanvasDetail,
   CanvasSummary,
+  ClearingSetting,
+  UndoClearResult,
   Collaborator,
   CollaboratorCanvas,
 } from '@tabula/domain/protocol';
 import type { AppContext } from '../../appContext';
+import { avatarUrl } from '../auth/avatar';
 import { commandMetadata } from '../../appContext';
 import type { CommandResult } from '../../infrastructure/commandHandler';
 import { KeyedMutex } from '../../infrastructure/keyedMutex';
@@ -32,6 +35,7 @@ import {
 } from './projections/canvases.projection';
 import { friendlyCanvasName } from './canvasNames';
 import type { EraseCanvas } from './history/canvasErasure';
+import { undoClearData } from './clearing/undoClear';
 
 /** The data part of every canvas command; the service adds the type's metadata. */
 type CommandBody<C extends CanvasCommand = CanvasCommand> = Pick<C, 'type' | 'data'>;
@@ -48,7 +52,7 @@ function editedAt(canvas: CanvasDoc): string {
 /** What the canvas commands and queries use of the app, and nothing more. */
 export type CanvasesDeps = Pick<
   AppContext,
-  'canvases' | 'readModels' | 'projections' | 'scenes' | 'clock' | 'newId'
+  'canvases' | 'readModels' | 'projections' | 'scenes' | 'clock' | 'newId' | 'eventStore'
 > &
   Partial<Pick<AppContext, 'quotas'>>;
 
@@ -137,7 +141,39 @@ export class CanvasesService {
     const canvas = await this.doc(canvasId);
     const { revision, elements } = await this.context.scenes.of(canvasId);
     const live = elements.filter((element) => !element.isDeleted);
-    return { ...toSummary(canvas), ownerId: canvas.ownerId, revision, elements: live };
+    return {
+      ...toSummary(canvas),
+      ownerId: canvas.ownerId,
+      revision,
+      elements: live,
+      collaboratorsCanClear: canvas.collaboratorsCanClear ?? true,
+    };
+  }
+
+  /** Whether collaborators may clear the board (owner or collaborator may ask). */
+  async clearing(userId: string, canvasId: string): Promise<ClearingSetting> {
+    await this.readable(userId, canvasId);
+    const canvas = await this.doc(canvasId);
+    return { collaboratorsCanClear: canvas.collaboratorsCanClear ?? true };
+  }
+
+  /** The owner lets collaborators clear the board, or stops them (`CollaboratorClearingSet`). */
+  async setClearing(userId: string, canvasId: string, allowed: boolean): Promise<ClearingSetting> {
+    await this.execute(userId, { type: 'SetCollaboratorClearing', data: { canvasId, allowed } });
+    return this.clearing(userId, canvasId);
+  }
+
+  /** Brings back what the clear at `revision` deleted (`undoClear.ts`); owner or collaborator. */
+  async undoClear(userId: string, canvasId: string, revision: number): Promise<UndoClearResult> {
+    const head = await this.readableHead(userId, canvasId);
+    const data = await undoClearData(this.context, canvasId, revision, head);
+    const result = await this.execute(userId, { type: 'UndoClear', data });
+    return { canvasId, revision: result.revision };
+  }
+
+  /** A user's username ('' when the account is gone). */
+  async username(userId: string): Promise<string> {
+    return (await this.context.readModels.get<UserDoc>(USERS, userId))?.username ?? '';
   }
 
   /** Keeps the canvas's scene in this node's memory (its live history entries fold on it). */
@@ -149,6 +185,15 @@ export class CanvasesService {
   async snapshot(canvasId: string): Promise<{ revision: number; elements: SceneElement[] }> {
     await this.doc(canvasId); // NOT_FOUND for a canvas that does not exist
     return this.context.scenes.of(canvasId);
+  }
+
+  /**
+   * The scene with tombstones as its elements' JSON texts in scene order (join-canvas: parsed
+   * chunk by chunk as they are sent); loaded in slices when not in memory.
+   */
+  async sceneTexts(canvasId: string): Promise<{ revision: number; texts: string[] }> {
+    await this.doc(canvasId); // NOT_FOUND for a canvas that does not exist
+    return this.context.scenes.textsOf(canvasId);
   }
 
   /** The user's own canvases, newest first, each with when its drawing last changed. */
@@ -189,7 +234,13 @@ export class CanvasesService {
     const users = await this.context.readModels.getMany<UserDoc>(USERS, ids);
     return users
       .filter((user): user is UserDoc => user !== null)
-      .map(({ id, username, profilePhoto }) => ({ userId: id, username, profilePhoto }));
+      .map(({ id, username, profilePhoto }) => ({
+        userId: id,
+        username,
+        // By URL (cached by the browser), never inline: a joiner of a 300-member canvas
+        // would get 300 pictures with every list.
+        profilePhoto: avatarUrl(id, profilePhoto),
+      }));
   }
 
   /** Canvas ids the user owns that are live (`get-admin-of-canvases`). */

@@ -1,10 +1,14 @@
 /** Snapshots in a map: for tests and for deployments whose read models are in memory too. */
 import type { SnapshotStore, StoredSnapshot } from './snapshotStore';
+import { wholeInParts } from './snapshotStore';
 
 export function createInMemorySnapshotStore(): SnapshotStore {
   const byCanvas = new Map<string, Map<number, StoredSnapshot>>();
   const of = (canvasId: string) => byCanvas.get(canvasId) ?? new Map<number, StoredSnapshot>();
-  return {
+  const store: SnapshotStore = {
+    async latestInParts(canvasId, atOrBefore) {
+      return wholeInParts(await store.latest(canvasId, atOrBefore));
+    },
     async latest(canvasId, atOrBefore) {
       let best: StoredSnapshot | null = null;
       for (const snapshot of of(canvasId).values()) {
@@ -32,4 +36,5 @@ export function createInMemorySnapshotStore(): SnapshotStore {
       byCanvas.clear();
     },
   };
+  return store;
 }

@@ -5,6 +5,7 @@
  */
 import { Redis } from 'ioredis';
 import type { SnapshotStore, StoredSnapshot } from './snapshotStore';
+import { wholeInParts } from './snapshotStore';
 
 export function createRedisSnapshotStore(options: {
   redis: Redis | string;
@@ -14,7 +15,11 @@ export function createRedisSnapshotStore(options: {
   const redis = typeof options.redis === 'string' ? new Redis(options.redis) : options.redis;
   const bodies = (canvasId: string) => `${options.prefix}:snap:${canvasId}`;
   const index = (canvasId: string) => `${options.prefix}:snaprevs:${canvasId}`;
-  return {
+  const store: SnapshotStore = {
+    // The body comes whole in one reply; its parts are then taken one per step.
+    async latestInParts(canvasId, atOrBefore) {
+      return wholeInParts(await store.latest(canvasId, atOrBefore));
+    },
     async latest(canvasId, atOrBefore) {
       const [revision] = await redis.zrevrangebyscore(
         index(canvasId),
@@ -54,4 +59,5 @@ export function createRedisSnapshotStore(options: {
       if (owned) await redis.quit();
     },
   };
+  return store;
 }

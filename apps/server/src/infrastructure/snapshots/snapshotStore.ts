@@ -25,9 +25,22 @@ export interface StoredSnapshot {
   digest: string;
 }
 
+/**
+ * A stored snapshot whose body is read part by part (a load of a large scene reads one part per
+ * step, so no step reads the whole body): the parts in order make the body.
+ */
+export interface SnapshotInParts {
+  revision: number;
+  lastEventId: string;
+  digest: string;
+  parts(): AsyncIterable<string>;
+}
+
 export interface SnapshotStore {
   /** The stored snapshot of the highest revision <= `atOrBefore`, or null. */
   latest(canvasId: string, atOrBefore: number): Promise<StoredSnapshot | null>;
+  /** As `latest`, its body read in parts (`SNAPSHOT_PART_CHARS` each, about). */
+  latestInParts(canvasId: string, atOrBefore: number): Promise<SnapshotInParts | null>;
   /** Stores (or replaces) the snapshot of `snapshot.revision`. */
   put(canvasId: string, snapshot: StoredSnapshot): Promise<void>;
   /** Drops the snapshots of `revision` and later (they disagree with the log). */
@@ -37,6 +50,42 @@ export interface SnapshotStore {
   /** The revisions that have a snapshot, ascending. */
   revisions(canvasId: string): Promise<number[]>;
   close(): Promise<void>;
+}
+
+/**
+ * What a stored body puts between two elements' JSON: JSON.stringify never writes a raw
+ * newline, so a reader finds each element's text by the newlines, without parsing the body
+ * (bodies written before had a bare comma: they are read whole).
+ */
+export const SNAPSHOT_SEPARATOR = ',\n';
+
+/** Characters of a body part, about: a part ends at the first element boundary after it. */
+export const SNAPSHOT_PART_CHARS = 256 * 1024;
+
+/** The body cut just after element boundaries (newlines) into parts of about `partChars`. */
+export function bodyParts(body: string, partChars = SNAPSHOT_PART_CHARS): string[] {
+  const parts: string[] = [];
+  for (let start = 0; start < body.length;) {
+    const boundary = body.indexOf('\n', start + partChars);
+    const end = boundary < 0 ? body.length : boundary + 1;
+    parts.push(body.slice(start, end));
+    start = end;
+  }
+  return parts;
+}
+
+/** A whole stored snapshot as one read in parts (for stores that read bodies whole). */
+export function wholeInParts(stored: StoredSnapshot | null): SnapshotInParts | null {
+  if (!stored) return null;
+  const { revision, lastEventId, digest, body } = stored;
+  return {
+    revision,
+    lastEventId,
+    digest,
+    async *parts() {
+      yield* bodyParts(body);
+    },
+  };
 }
 
 /** The digest of a serialised snapshot body. */
@@ -61,7 +110,7 @@ function jsonOf(element: SceneElement): string {
 
 /** Serialises a snapshot for storage. */
 export function storedSnapshot(snapshot: SceneSnapshot): StoredSnapshot {
-  const body = `[${snapshot.elements.map(jsonOf).join(',')}]`;
+  const body = `[${snapshot.elements.map(jsonOf).join(SNAPSHOT_SEPARATOR)}]`;
   return {
     revision: snapshot.revision,
     lastEventId: snapshot.lastEventId,

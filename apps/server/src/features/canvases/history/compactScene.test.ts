@@ -50,11 +50,13 @@ describe('CompactScene', () => {
     const events = [
       drawn(element('a', 1), element('b', 1)),
       drawn(element('a', 2, { isDeleted: true })), // one of two deleted: not cleared
-      // A held copy sent again, and the last live element deleted: cleared.
+      // A held copy sent again, and the last live element deleted: one element, not a clear.
       drawn(element('a', 2, { isDeleted: true }), element('b', 2, { isDeleted: true })),
       drawn(element('c', 1)),
       restored(element('a', 1)),
       drawn(element('a', 9, { isDeleted: true }), element('c', 5, { isDeleted: true })),
+      drawn(element('d', 1), element('e', 1)),
+      drawn(element('d', 2, { isDeleted: true }), element('e', 2, { isDeleted: true })),
     ].map((event) => ({ ...event, metadata }) as CanvasEvent);
     const compact = new CompactScene();
     const whole: Record<string, SceneElement> = {};
@@ -67,7 +69,8 @@ describe('CompactScene', () => {
       expect(folded.liveBefore).toBeLessThanOrEqual(compact.size);
       return 'cleared' in entry.summary && entry.summary.cleared === true;
     });
-    expect(cleared).toEqual([false, false, true, false, false, true]);
+    // Every live element of two or more deleted at once: cleared (the domain's `isClearing`).
+    expect(cleared).toEqual([false, false, false, false, false, false, false, true]);
   });
 
   it('writes the scene as a JSON array of its elements and counts the text it holds', () => {

@@ -16,9 +16,12 @@
  * loaded again.
  */
 import { hash } from 'node:crypto';
-import { winningUpserts } from '@tabula/domain';
-import type { CanvasEvent, SceneElement } from '@tabula/domain';
+import { compareSceneOrder, liveChangeOf, winningUpserts } from '@tabula/domain';
+import type { CanvasEvent, LiveChange, SceneElement } from '@tabula/domain';
 import { jsonOf, parseShared } from '../../../infrastructure/sharedJson';
+import { SNAPSHOT_SEPARATOR } from '../../../infrastructure/snapshots/snapshotStore';
+import { sortInSlices } from '../../../infrastructure/turnSlices';
+import type { TurnSlices } from '../../../infrastructure/turnSlices';
 
 /** Bytes counted per element besides its text: the map entry and the id's string. */
 export const ELEMENT_OVERHEAD_BYTES = 96;
@@ -53,12 +56,19 @@ export class CompactScene {
   private stamps: Map<string, Stamp> | undefined;
   /** Ids of the deleted elements held (tombstones), to count the live ones. */
   private readonly deleted = new Set<string>();
+  /** Each element's fractional index while the content is held: scene order without parsing. */
+  private readonly indexes = new Map<string, string | null>();
   private textBytes = 0;
 
   static of(elements: Iterable<SceneElement>): CompactScene {
     const scene = new CompactScene();
-    for (const element of elements) scene.put(element);
+    scene.putAll(elements);
     return scene;
+  }
+
+  /** Puts each element as it is (serialised once: `jsonOf`), as the scene's newest copy. */
+  putAll(elements: Iterable<SceneElement>): void {
+    for (const element of elements) this.put(element);
   }
 
   /** Elements held, tombstones included. */
@@ -94,6 +104,7 @@ export class CompactScene {
       elements.map((element, at) => [element.id, stampOf(element, texts[at]!)] as const),
     );
     this.texts.clear();
+    this.indexes.clear();
     this.textBytes = 0;
   }
 
@@ -109,6 +120,15 @@ export class CompactScene {
       for (const winner of winningUpserts(folded.before, changes)) this.put(winner);
     }
     return folded;
+  }
+
+  /**
+   * What `upserts` would do to the scene's live elements (the domain's `liveChangeOf`), read
+   * before they are applied; a shed scene answers from its stamps, which decide it.
+   */
+  liveChange(upserts: SceneElement[]): LiveChange {
+    const held = this.known({ type: 'LineDrawn', data: { elements: upserts } } as CanvasEvent);
+    return liveChangeOf((id) => held[id], upserts, this.live);
   }
 
   /**
@@ -162,9 +182,26 @@ export class CompactScene {
     return parseShared(this.contentTexts()) as SceneElement[];
   }
 
-  /** The scene as a JSON array, as a stored snapshot's body holds it. */
+  /** The scene as a JSON array, as a stored snapshot's body holds it (see `SNAPSHOT_SEPARATOR`). */
   json(): string {
-    return `[${this.contentTexts().join(',')}]`;
+    return `[${this.contentTexts().join(SNAPSHOT_SEPARATOR)}]`;
+  }
+
+  /**
+   * Every element's text, tombstones included, in scene order, as the scene is now: taken at
+   * once, then sorted by fractional index in slices (`sortInSlices`), without parsing.
+   */
+  async orderedTexts(slices: TurnSlices): Promise<string[]> {
+    const texts = new Map(this.texts);
+    const keys = Array.from(this.indexes, ([id, index]) => ({ id, index }) as SceneElement);
+    await slices.due();
+    const ordered = await sortInSlices(keys, compareSceneOrder, slices);
+    return ordered.map(({ id }) => texts.get(id)!);
+  }
+
+  /** Puts an element whose JSON is `text` (parsed from it): no serialisation (a load). */
+  putText(element: SceneElement, text: string): void {
+    this.put(element, text);
   }
 
   private contentTexts(): string[] {
@@ -172,8 +209,7 @@ export class CompactScene {
     return [...this.texts.values()];
   }
 
-  private put(element: SceneElement): void {
-    const text = jsonOf(element);
+  private put(element: SceneElement, text = jsonOf(element)): void {
     if (element.isDeleted) this.deleted.add(element.id);
     else this.deleted.delete(element.id);
     if (this.stamps) {
@@ -182,6 +218,7 @@ export class CompactScene {
     }
     this.textBytes += text.length - (this.texts.get(element.id)?.length ?? 0);
     this.texts.set(element.id, text);
+    this.indexes.set(element.id, element.index ?? null);
   }
 }
 

@@ -6,7 +6,7 @@
  * to the rooms. A transport adapter maps its messages to these calls.
  */
 import { DomainError, NOT_ALLOWED, canvasStreamName } from '@tabula/domain';
-import type { CanvasEvent, Event } from '@tabula/domain';
+import type { CanvasEvent, DrawLineData, Event, LineDrawn } from '@tabula/domain';
 import {
   CanvasUpdateDto,
   CloseCanvasDto,
@@ -29,7 +29,7 @@ import type { CanvasesService } from '../canvases.service';
 import { CATCH_UP_BOUND, RESYNC, changesSince, mergedChangesSince } from './canvasChanges';
 import type { CatchUpBound } from './canvasChanges';
 import { SCENE_STREAM_LIMITS, SceneStreams } from './sceneStream';
-import type { SceneStreamLimits } from './sceneStream';
+import type { SceneStreamLimits, SceneTexts } from './sceneStream';
 import { CanvasRoom } from './canvasRoom';
 import { LARGE_UPDATE_WEIGHT, nextTurn, updateWeight } from './largeUpdates';
 import type { CanvasRoomOptions, DrawingUpdate } from './canvasRoom';
@@ -51,7 +51,7 @@ export interface LiveRoomsOptions {
 /** What the live rooms use of the app. */
 export type LiveRoomsDeps = Pick<
   AppContext,
-  'eventStore' | 'canvases' | 'presence' | 'clock' | 'newId' | 'logError'
+  'eventStore' | 'canvases' | 'presence' | 'clock' | 'newId' | 'logError' | 'scenes'
 >;
 
 export class LiveRooms<Frame> {
@@ -164,19 +164,20 @@ export class LiveRooms<Frame> {
   }
 
   /**
-   * The scene, or only the changes after `sinceRevision` when the log can tell them, or
-   * `resync` when they are more than a catch-up carries.
+   * The scene (as its elements' texts: sent whole or in chunks by `SceneStreams.bound`), or
+   * only the changes after `sinceRevision` when the log can tell them, or `resync` when they
+   * are more than a catch-up carries.
    */
   private async read(
     canvasId: string,
     sinceRevision?: number,
-  ): Promise<JoinedCanvas | JoinCanvasResync> {
+  ): Promise<JoinedCanvas | SceneTexts | JoinCanvasResync> {
     if (sinceRevision !== undefined) {
       const since = await changesSince(this.context, canvasId, sinceRevision, this.catchUpBound);
       if (since === RESYNC) return { kind: 'resync', canvasId };
       if (since) return { kind: 'changes', canvasId, ...since };
     }
-    return { kind: 'snapshot', canvasId, ...(await this.canvases.snapshot(canvasId)) };
+    return { kind: 'texts', canvasId, ...(await this.canvases.sceneTexts(canvasId)) };
   }
 
   /** The session stops showing the canvas: no more commits or ink from it; membership stays. */
@@ -202,7 +203,11 @@ export class LiveRooms<Frame> {
     // Serialised once here; the log, the scene read model and the room's frame reuse it.
     shareJson(elements);
     if (large) await nextTurn();
-    const data = timing === undefined ? { canvasId, elements } : { canvasId, elements, timing };
+    const data: DrawLineData = { canvasId, elements };
+    if (timing !== undefined) data.timing = timing;
+    // A clear is judged here, on the scene, by the domain's rule; the aggregate marks it and
+    // refuses it from a collaborator the owner does not let clear the board.
+    if (await this.context.scenes.clears(canvasId, elements)) data.clears = true;
     const result = await this.context.canvases.handle(canvasStreamName(canvasId), {
       type: 'DrawLine',
       data,
@@ -249,7 +254,9 @@ export class LiveRooms<Frame> {
         };
         if (event.metadata.correlationId !== undefined)
           update.sessionId = event.metadata.correlationId;
-        return this.rooms.get(event.data.canvasId)?.publish(update);
+        this.rooms.get(event.data.canvasId)?.publish(update);
+        if (event.data.cleared === true) this.tellCleared(record.revision, event);
+        return;
       }
       case 'CanvasRestored': {
         const room = this.rooms.get(event.data.canvasId);
@@ -276,6 +283,31 @@ export class LiveRooms<Frame> {
       default:
         return;
     }
+  }
+
+  /**
+   * `canvas-cleared` to everyone showing the canvas (the clearer too), after the change
+   * itself; never to a view link's session (viewers hear no names).
+   */
+  private tellCleared(revision: number, event: LineDrawn): void {
+    const { canvasId } = event.data;
+    if (!this.rooms.has(canvasId)) return;
+    const { actorId } = event.metadata;
+    const count = event.data.elements.length;
+    this.canvases
+      .username(actorId)
+      .then((actorName) => {
+        const sessions = this.rooms.get(canvasId)?.sessions() ?? [];
+        const frame = this.encoder.encode('canvas-cleared', {
+          canvasId,
+          revision,
+          actorId,
+          actorName,
+          count,
+        });
+        for (const session of sessions) if (session.userId !== '') session.write(frame);
+      })
+      .catch((error) => this.context.logError(error, 'canvas-cleared'));
   }
 
   private roomOf(canvasId: string): CanvasRoom<Frame> {

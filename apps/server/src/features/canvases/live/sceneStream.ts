@@ -3,17 +3,32 @@
  * as one message: each chunk holds at most `chunkElements` elements and about `chunkBytes` of
  * JSON, and the stream yields to the event loop after each one (and waits for the session's
  * transport to drain when its backlog is over `maxBacklogBytes`), so ten joins of a 50,000
- * element canvas at once never hold the loop for long, nor the whole scene's text in memory.
+ * element canvas at once never hold the loop for long. The scene comes as its elements' JSON
+ * texts in scene order (`CurrentScenes.textsOf`, shared by every joiner): a chunk's elements
+ * are never parsed here: each chunk's texts are spliced into its message as they are.
  */
 import { SCENE_CHUNK_BYTES, SCENE_CHUNK_ELEMENTS } from '@tabula/domain/protocol';
 import type { JoinCanvasResult, JoinedCanvas, SceneChunk } from '@tabula/domain/protocol';
 import type { SceneElement } from '@tabula/domain';
+import { parseShared, textsAsArray } from '../../../infrastructure/sharedJson';
+import { SLICE_MS, spentThisTurn } from '../../../infrastructure/turnSlices';
 import type { FrameEncoder, LiveSession } from './liveSession';
+
+/** A join's scene as its elements' JSON texts in scene order, at `revision`. */
+export interface SceneTexts {
+  kind: 'texts';
+  canvasId: string;
+  revision: number;
+  texts: readonly string[];
+}
 
 export interface SceneStreamLimits {
   /** A scene of more elements goes in chunks; also the most elements of one chunk. */
   chunkElements: number;
-  /** JSON bytes of one chunk at most (a chunk holds at least one element). */
+  /**
+   * JSON bytes of one chunk at most (a chunk holds at least one element); a scene of more goes
+   * in chunks too.
+   */
   chunkBytes: number;
   /** The session's transport backlog beyond which the stream waits for it to drain. */
   maxBacklogBytes: number;
@@ -25,15 +40,15 @@ export const SCENE_STREAM_LIMITS: SceneStreamLimits = {
   maxBacklogBytes: 1024 * 1024,
 };
 
-/** The elements in consecutive chunks bounded in count and JSON bytes, measured as they go. */
+/** The elements' texts in consecutive chunks bounded in count and JSON bytes. */
 export function* sceneChunks(
-  elements: readonly SceneElement[],
+  texts: readonly string[],
   limits: Pick<SceneStreamLimits, 'chunkElements' | 'chunkBytes'>,
-): Generator<SceneElement[]> {
-  let chunk: SceneElement[] = [];
+): Generator<string[]> {
+  let chunk: string[] = [];
   let bytes = 0;
-  for (const element of elements) {
-    const size = JSON.stringify(element).length + 1;
+  for (const element of texts) {
+    const size = element.length + 1;
     if (
       chunk.length > 0 &&
       (chunk.length >= limits.chunkElements || bytes + size > limits.chunkBytes)
@@ -48,17 +63,15 @@ export function* sceneChunks(
   if (chunk.length > 0) yield chunk;
 }
 
-/** Work of all streams in one turn of the event loop at most, in ms (then the loop goes on). */
-export const STREAM_SLICE_MS = 4;
-
 /** One chunk's worth of work: 'more' to go on, 'wait' (it re-queues itself), 'done'. */
 type Step = () => 'more' | 'wait' | 'done';
 
 /**
- * Every stream of the process shares one pump: each turn it runs steps round robin for at most
- * STREAM_SLICE_MS, then lets the loop go on (timers, I/O, other requests) before the next
- * turn. (A `setImmediate` per stream would not do: the immediates queued before a turn all run
- * in it, so ten streams would make one turn ten chunks long.)
+ * Every stream of the process shares one pump: each turn it runs steps round robin (one at
+ * least) while the turn's sliced work has taken less than `SLICE_MS` (`spentThisTurn`, shared
+ * with the scene loads), then lets the loop go on (timers, I/O, other requests) before the
+ * next turn. (A `setImmediate` per stream would not do: the immediates queued before a turn
+ * all run in it, so ten streams would make one turn ten chunks long.)
  */
 const pump = { queue: [] as Step[], scheduled: false };
 
@@ -72,8 +85,9 @@ function enqueue(step: Step): void {
 
 function runPump(): void {
   pump.scheduled = false;
-  const started = performance.now();
-  while (pump.queue.length > 0 && performance.now() - started < STREAM_SLICE_MS) {
+  spentThisTurn(); // counts from here unless other sliced work ran in this turn already
+  let steps = 0;
+  while (pump.queue.length > 0 && (steps++ === 0 || spentThisTurn() < SLICE_MS)) {
     const step = pump.queue.shift()!;
     if (step() === 'more') pump.queue.push(step);
   }
@@ -91,13 +105,13 @@ function runPump(): void {
 export function streamScene<Frame>(
   session: LiveSession<Frame>,
   encoder: FrameEncoder<Frame>,
-  stream: { canvasId: string; streamId: string; elements: readonly SceneElement[] },
+  stream: { canvasId: string; streamId: string; texts: readonly string[] },
   wanted: () => boolean,
   limits: SceneStreamLimits = SCENE_STREAM_LIMITS,
 ): Promise<boolean> {
   const { canvasId, streamId } = stream;
-  const chunks = sceneChunks(stream.elements, limits);
-  let next: IteratorResult<SceneElement[]> | undefined;
+  const chunks = sceneChunks(stream.texts, limits);
+  let next: IteratorResult<string[]> | undefined;
   let index = 0;
   return new Promise<boolean>((resolve, reject) => {
     const step: Step = () => {
@@ -111,7 +125,9 @@ export function streamScene<Frame>(
           resolve(true);
           return 'done';
         }
-        const chunk: SceneChunk = { canvasId, streamId, index: index++, elements: next.value };
+        // The elements' texts go out as they are, never parsed (the encoder splices them in).
+        const elements = textsAsArray(next.value) as SceneElement[];
+        const chunk: SceneChunk = { canvasId, streamId, index: index++, elements };
         next = chunks.next();
         if (next.done) chunk.last = true;
         session.write(encoder.encode('scene-chunk', chunk));
@@ -134,7 +150,7 @@ export function streamScene<Frame>(
 interface PendingStream {
   canvasId: string;
   streamId: string;
-  elements: readonly SceneElement[];
+  texts: readonly string[];
   started: boolean;
 }
 
@@ -153,14 +169,25 @@ export class SceneStreams<Frame> {
     private readonly onError: (error: unknown) => void,
   ) {}
 
-  /** The answer as sent: a large snapshot becomes `chunked`, its stream waiting for `answered`. */
-  bound(sessionId: string, answer: JoinedCanvas): JoinCanvasResult {
-    if (answer.kind !== 'snapshot' || answer.elements.length <= this.limits.chunkElements)
-      return answer;
-    const { canvasId, revision, elements } = answer;
+  /**
+   * The answer as sent: a scene of at most `chunkElements` elements and `chunkBytes` of JSON
+   * is a `snapshot` (parsed now), a larger one `chunked`, its stream waiting for `answered`.
+   */
+  bound(sessionId: string, answer: JoinedCanvas | SceneTexts): JoinCanvasResult {
+    if (answer.kind !== 'texts') return answer;
+    const { canvasId, revision, texts } = answer;
+    // A scene of few but large elements goes in chunks too: they are compressed on the wire
+    // (webSocketFrames.ts), an ack is not.
+    if (texts.length <= this.limits.chunkElements && !beyondBytes(texts, this.limits.chunkBytes))
+      return {
+        kind: 'snapshot',
+        canvasId,
+        revision,
+        elements: parseShared(texts) as SceneElement[],
+      };
     const streamId = this.newId();
-    this.streams.set(key(sessionId, canvasId), { canvasId, streamId, elements, started: false });
-    return { kind: 'chunked', canvasId, revision, streamId, elements: elements.length };
+    this.streams.set(key(sessionId, canvasId), { canvasId, streamId, texts, started: false });
+    return { kind: 'chunked', canvasId, revision, streamId, elements: texts.length };
   }
 
   /**
@@ -191,4 +218,11 @@ export class SceneStreams<Frame> {
 
 function key(sessionId: string, canvasId: string): string {
   return `${sessionId}\u0000${canvasId}`;
+}
+
+/** True when the texts' JSON (with a separator each) is longer than `bytes`. */
+function beyondBytes(texts: readonly string[], bytes: number): boolean {
+  let length = 0;
+  for (const text of texts) if ((length += text.length + 1) > bytes) return true;
+  return false;
 }

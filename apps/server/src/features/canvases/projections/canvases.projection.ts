@@ -30,7 +30,7 @@ import {
 
 function toState(doc: CanvasDoc | null): CanvasState {
   if (!doc) return initialCanvasState();
-  const { _id, name, timestamp, ownerId, collaborators, invited } = doc;
+  const { _id, name, timestamp, ownerId, collaborators, invited, collaboratorsCanClear } = doc;
   return {
     status: 'active',
     canvasId: _id,
@@ -41,6 +41,7 @@ function toState(doc: CanvasDoc | null): CanvasState {
     invited,
     // View links are the shareLinks projection's (this document does not keep them).
     shareLinks: [],
+    collaboratorsCanClear: collaboratorsCanClear ?? true,
   };
 }
 
@@ -49,7 +50,7 @@ const EDITS: ReadonlySet<string> = new Set(['LineDrawn', 'CanvasRestored']);
 
 function toDoc(state: ActiveCanvas, revision: number, editedAt: string): CanvasDoc {
   const { canvasId, name, createdAt, ownerId, collaborators, invited } = state;
-  return {
+  const doc: CanvasDoc = {
     _id: canvasId,
     name,
     timestamp: createdAt,
@@ -59,6 +60,9 @@ function toDoc(state: ActiveCanvas, revision: number, editedAt: string): CanvasD
     collaborators: [...collaborators],
     invited: [...invited],
   };
+  // Kept only once turned off: the documents of canvases that never changed it stay as they were.
+  if (!state.collaboratorsCanClear) doc.collaboratorsCanClear = false;
+  return doc;
 }
 
 /** What changes in the lists when `before` becomes `after` (the same canvas). */
@@ -110,6 +114,7 @@ export const canvasesProjection: Projection = {
     'CheckpointNamed',
     'ShareLinkCreated',
     'ShareLinkRevoked',
+    'CollaboratorClearingSet',
   ]),
   async project(record, readModels) {
     const event = record.event as Event as CanvasEvent;

@@ -38,11 +38,12 @@ function gatedTimeline(scenes: Record<number, SceneRecord>) {
   const gates: (() => void)[] = [];
   const timeline = {
     loads: 0,
-    async sceneAt(_canvasId: string, revision: number) {
+    async loadInSlices(_canvasId: string, revision: number) {
       timeline.loads += 1;
       await new Promise<void>((resolve) => gates.push(resolve));
-      return { ...scenes[revision] };
+      return CompactScene.of(Object.values({ ...scenes[revision] }));
     },
+    sceneAt: () => Promise.reject(new Error('loads go in slices')),
     finish: () => gates.splice(0).forEach((open) => open()),
   };
   return timeline;

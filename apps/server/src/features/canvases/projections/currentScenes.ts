@@ -21,20 +21,22 @@
  * exceed the budget, but never those of a canvas someone on this node has open (`keepOpen`):
  * without them each of its live history entries would be folded from the log.
  */
-import { orderElements } from '@tabula/domain';
+import { isClearing, mayClear, orderElements } from '@tabula/domain';
 import type { CanvasEvent, Event, SceneElement } from '@tabula/domain';
 import type { RecordedEvent } from '../../../infrastructure/eventStore/eventStore';
 import type { ReadModelStore } from '../../../infrastructure/readModels/readModelStore';
 import { CompactScene } from '../history/compactScene';
 import type { FoldedEvent } from '../history/compactScene';
 import type { SceneTimeline } from '../history/sceneTimeline';
+import { TurnSlices } from '../../../infrastructure/turnSlices';
+import { parseShared } from '../../../infrastructure/sharedJson';
 import { canvasDoc } from './canvases.projection';
 
 /** Bytes of scene text (see `CompactScene.bytes`) kept over every loaded scene at most. */
 export const CURRENT_SCENES_BYTES = 256 * 1024 * 1024;
 
 export interface CurrentScenesDeps {
-  timeline: Pick<SceneTimeline, 'sceneAt'>;
+  timeline: Pick<SceneTimeline, 'loadInSlices' | 'sceneAt'>;
   /** Where the canvas's current revision is read (the canvases read model). */
   readModels: ReadModelStore;
   /** Default `CURRENT_SCENES_BYTES` (`SCENE_MEMORY_MB`). */
@@ -55,7 +57,19 @@ interface Loaded {
   size: number;
   /** The elements last parsed, while something still uses them (joins at once share them). */
   parsed?: { revision: number; elements: WeakRef<SceneElement[]> };
+  /** The texts in scene order at `revision`, being sorted or sorted (joins at once share it). */
+  ordering?: { revision: number; texts: Promise<string[]> };
 }
+
+/** A canvas's scene after `revision` as its elements' JSON texts, in scene order. */
+export interface CurrentSceneTexts {
+  revision: number;
+  /** Every element's JSON, tombstones included, in scene order (parse them to change them). */
+  texts: string[];
+}
+
+/** Characters of element text parsed in one step at most, when a whole scene is asked for. */
+const PARSE_CHARS = 48 * 1024;
 
 export class CurrentScenes {
   /** Least recently used first. */
@@ -68,6 +82,15 @@ export class CurrentScenes {
   private stamped = 0;
   /** Each event folded into a loaded scene, with what the scene held before it. */
   private readonly folds = new WeakMap<RecordedEvent<Event>, FoldedEvent>();
+
+  /** Loads started (a scene read from the store): the tests count them. */
+  private started = 0;
+
+  /**
+   * False: a scene is loaded, ordered and parsed in one turn of the event loop, as before the
+   * loads were cut into slices (the cold-join benchmark's baseline; never in production).
+   */
+  sliced = true;
 
   /** True when someone on this node has the canvas open (see `keepOpen`). */
   private open: (canvasId: string) => boolean = () => false;
@@ -84,16 +107,73 @@ export class CurrentScenes {
     return this.held;
   }
 
-  /** The canvas's scene now; the empty scene at revision -1 for a canvas that does not exist. */
+  /** How many scenes were loaded from the store so far (concurrent asks share one load). */
+  get loads(): number {
+    return this.started;
+  }
+
+  /**
+   * The canvas's scene now; the empty scene at revision -1 for a canvas that does not exist.
+   * Loaded, ordered and parsed in slices (no turn of the event loop holds it all).
+   */
   async of(canvasId: string): Promise<CurrentScene> {
-    let current = await this.loadedNow(canvasId);
-    if (current && !current.scene.holdsContent) current = await this.load(canvasId);
-    if (!current) return { revision: -1, elements: [] };
-    const { revision } = current;
-    if (current.scene.holdsContent) return { revision, elements: elementsOf(current) };
-    // Set aside again before this caller could read it (drawing went on beyond the budget).
-    const scene = await this.deps.timeline.sceneAt(canvasId, revision);
-    return { revision, elements: orderElements(Object.values(scene)) };
+    const { revision, texts } = await this.textsOf(canvasId);
+    const current = this.loaded.get(canvasId);
+    const reused =
+      current?.parsed?.revision === revision ? current.parsed.elements.deref() : undefined;
+    if (reused) return { revision, elements: [...reused] };
+    const elements: SceneElement[] = [];
+    const slices = this.slices();
+    for (let start = 0; start < texts.length;) {
+      let end = start;
+      for (let chars = 0; end < texts.length && chars < PARSE_CHARS; end += 1)
+        chars += texts[end]!.length;
+      for (const element of parseShared(texts.slice(start, end)))
+        elements.push(element as SceneElement);
+      start = end;
+      await slices.due();
+    }
+    if (current?.revision === revision)
+      current.parsed = { revision, elements: new WeakRef(elements) };
+    return { revision, elements };
+  }
+
+  /**
+   * The canvas's scene now as its elements' texts in scene order (a join sends them in chunks
+   * without holding them all parsed); loaded and ordered in slices, shared by those who ask at
+   * the same revision. Revision -1 and no texts for a canvas that does not exist.
+   */
+  async textsOf(canvasId: string): Promise<CurrentSceneTexts> {
+    // A scene set aside again before this caller could read it (drawing went on beyond the
+    // budget) is loaded again.
+    for (;;) {
+      let current = await this.loadedNow(canvasId);
+      if (current && !current.scene.holdsContent) current = await this.load(canvasId);
+      if (!current) return { revision: -1, texts: [] };
+      if (!current.scene.holdsContent) continue;
+      const { revision } = current;
+      if (current.ordering?.revision !== revision) {
+        // The scene's texts are taken now, in this turn; sorted in slices after it.
+        current.ordering = { revision, texts: current.scene.orderedTexts(this.slices()) };
+      }
+      return { revision, texts: await current.ordering.texts };
+    }
+  }
+
+  /**
+   * True when `upserts` would clear the canvas's scene as it is now (the domain's
+   * `isClearing`). Only a change of deletions alone is looked at against the scene.
+   */
+  async clears(canvasId: string, upserts: SceneElement[]): Promise<boolean> {
+    if (!mayClear(upserts, 0)) return false;
+    const current = await this.loadedNow(canvasId);
+    if (!current || !mayClear(upserts, current.scene.live)) return false;
+    return isClearing(current.scene.liveChange(upserts));
+  }
+
+  /** The canvas's scene at `revision`, every element by id (read from snapshots and the log). */
+  sceneAt(canvasId: string, revision: number): Promise<Record<string, SceneElement>> {
+    return this.deps.timeline.sceneAt(canvasId, revision);
   }
 
   /** Loads the canvas's scene if it is not held (for `foldedOf`), content or stamps. */
@@ -163,16 +243,25 @@ export class CurrentScenes {
     // applied before it is in the revision (the read model is written before `apply`).
     const pending: RecordedEvent<Event>[] = [];
     this.pending.set(canvasId, pending);
+    this.started += 1;
     loading = (async () => {
       try {
         const doc = await canvasDoc(this.deps.readModels, canvasId);
         if (!doc) return null;
-        const folded = await this.deps.timeline.sceneAt(canvasId, doc.revision);
-        const scene = CompactScene.of(Object.values(folded));
+        const scene = this.sliced
+          ? await this.deps.timeline.loadInSlices(canvasId, doc.revision)
+          : CompactScene.of(
+              Object.values(await this.deps.timeline.sceneAt(canvasId, doc.revision)),
+            );
         const loaded: Loaded = { revision: doc.revision, scene, size: 0 };
-        for (const record of pending) {
+        // The events committed meanwhile, in slices too; the last is folded in the turn that
+        // makes the scene current, so none is missed.
+        const slices = this.slices();
+        for (let at = 0; at < pending.length; at += 1) {
+          const record = pending[at]!;
           if (record.event.type === 'CanvasDeleted') return null;
           this.advance(loaded, record); // a scene with its content decides every event
+          if (at < pending.length - 1) await slices.due();
         }
         loaded.size = scene.bytes;
         const shed = this.loaded.get(canvasId);
@@ -190,6 +279,11 @@ export class CurrentScenes {
     return loading;
   }
 
+  /** Slices of a few ms each; one slice without end for the baseline (`sliced` false). */
+  private slices(): TurnSlices {
+    return new TurnSlices(this.sliced ? undefined : Number.POSITIVE_INFINITY);
+  }
+
   /**
    * Folds one event of the canvas's stream into a loaded scene (older events are skipped);
    * false when the scene is shed and cannot decide it (then nothing changed).
@@ -201,6 +295,7 @@ export class CurrentScenes {
     this.folds.set(record, folded);
     loaded.size = loaded.scene.bytes;
     loaded.revision = record.revision;
+    loaded.ordering = undefined;
     return true;
   }
 
@@ -216,6 +311,7 @@ export class CurrentScenes {
       scene.scene.shed();
       scene.size = scene.scene.bytes;
       scene.parsed = undefined;
+      scene.ordering = undefined;
       this.count(scene, 1);
     }
     for (const [canvasId, scene] of this.loaded) {

@@ -79,6 +79,19 @@ export class MinuteBudget {
     return true;
   }
 
+  /** Gives back `bytes` that `take` spent for a write that was not stored. */
+  give(userId: string, bytes: number): void {
+    const now = this.now();
+    this.buckets.set(userId, {
+      left: Math.min(this.rate.burst, this.left(userId, now) + bytes),
+      at: now,
+    });
+    if (this.shared) {
+      this.unsent.set(userId, (this.unsent.get(userId) ?? 0) - bytes);
+      void this.sync(userId);
+    }
+  }
+
   /** Resolves once every spend of this node has reached the shared bucket. */
   async settled(): Promise<void> {
     while (this.sending.size > 0) await Promise.all(this.sending.values());

@@ -99,6 +99,12 @@ class CanvasTally implements StreamTally<CanvasCommand, CanvasEvent> {
     if (command.type === 'DrawLine' && !this.budget.take(command.metadata.actorId, bytes))
       throw this.budget.spent(command.metadata.actorId);
   }
+
+  release(command: CanvasCommand, events: readonly CanvasEvent[]): void {
+    if (command.type !== 'DrawLine') return;
+    const bytes = events.reduce((sum, event) => sum + drawingBytes(elementsOf(event)), 0);
+    if (bytes > 0) this.budget.give(command.metadata.actorId, bytes);
+  }
 }
 
 /** The canvas command handler's admission: per-canvas totals and the per-user minute budget. */

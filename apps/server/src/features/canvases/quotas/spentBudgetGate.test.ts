@@ -32,8 +32,10 @@ describe('SpentBudgetGate', () => {
     gate.spentUntil(raw, 500);
 
     const cut = receive(UPDATE);
-    expect(cut).toMatch(/^27\["canvas-update","cut-[0-9a-f-]+"\]$/);
+    expect(cut).toMatch(/^27\["canvas-update",\{"cut-[0-9a-f-]+":true,/);
     const payload = JSON.parse(cut.slice(2))[1] as unknown;
+    // The cut keeps which commit it was, for a resend of a stored one to be acked.
+    expect(gate.commitIds(payload)).toEqual({ canvasId: 'c', eventId: 'e' });
     now = 1_200;
     expect(gate.refusalOf(raw, payload)).toMatchObject({
       code: 'QUOTA_EXCEEDED',
@@ -45,8 +47,19 @@ describe('SpentBudgetGate', () => {
     expect(receive('2["canvas-update",{}]')).toBe('2["canvas-update",{}]');
     expect(gate.refusalOf(raw, { canvasId: 'c' })).toBeUndefined();
     expect(gate.refusalOf(raw, 'cut-guessed')).toBeUndefined();
+    expect(gate.refusalOf(raw, { 'cut-guessed': true })).toBeUndefined();
 
     now = 1_500;
     expect(receive(UPDATE)).toBe(UPDATE);
+  });
+
+  it('keeps only ids that stand before the elements: ids inside the elements are not taken', () => {
+    const gate = new SpentBudgetGate(() => 1_000);
+    const { raw, receive } = connected(gate);
+    gate.spentUntil(raw, 500);
+    const late = '27["canvas-update",{"elements":[{"canvasId":"x","eventId":"y"}]}]';
+    const payload = JSON.parse(receive(late).slice(2))[1] as unknown;
+    expect(gate.refusalOf(raw, payload)).toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    expect(gate.commitIds(payload)).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 /**
- * Live canvases: invitations, joining, removing, leaving and the delete notice. Handlers
+ * Live canvases: invitations, joining, removing, leaving, the delete notice and the undo of a
+ * clear (`undo-clear`, docs/clearing.md). Handlers
  * validate, authorise through the canvas aggregate and append; what the room hears comes from
  * the event subscription (fanOut.ts), never from here.
  */
@@ -98,8 +99,9 @@ export function registerCollaborationHandlers(
     withAck(
       socket,
       async (payload) => {
-        const canvasId = parseId(payload);
-        const answer = { success: isCollaborator(await canvases.state(canvasId), me()) };
+        // A canvas the user may not read is, to them, not there.
+        const state = await canvases.readable(me(), parseId(payload));
+        const answer = { success: isCollaborator(state, me()) };
         socket.emit('if-leave-canvas', answer);
         return answer;
       },
@@ -139,4 +141,31 @@ export function registerCollaborationHandlers(
       logError,
     ),
   );
+
+  // "Undo" on the canvas-cleared notice: anyone on the canvas brings back what a clear deleted.
+  socket.on(
+    'undo-clear',
+    withAck(
+      socket,
+      async (payload) => {
+        const { canvasId, revision } = parseUndoClear(payload);
+        return canvases.undoClear(me(), canvasId, revision);
+      },
+      logError,
+    ),
+  );
+}
+
+/** `{ canvasId, revision }` (a whole number), nothing else; else INVALID naming the field. */
+function parseUndoClear(payload: unknown): { canvasId: string; revision: number } {
+  const body = (payload !== null && typeof payload === 'object' ? payload : {}) as Record<
+    string,
+    unknown
+  >;
+  const extra = Object.keys(body).find((field) => field !== 'canvasId' && field !== 'revision');
+  if (extra !== undefined) throw new DomainError('INVALID', `${extra} is not allowed.`);
+  const { revision } = body;
+  if (typeof revision !== 'number' || !Number.isSafeInteger(revision) || revision < 0)
+    throw new DomainError('INVALID', 'revision must be a whole number.');
+  return { canvasId: parseId(body.canvasId, 'canvasId'), revision };
 }

@@ -1,12 +1,12 @@
 /**
  * Drawing on a canvas over Socket.IO: a thin adapter from socket messages to the live rooms
  * (`join-canvas`, `close-canvas`, `canvas-update` (one at a time per socket: `commitQueue.ts`),
- * `ink`), volatile `pointer` for live
- * cursors, which crosses nodes through the Socket.IO adapter's canvas rooms, and
- * `watch-canvas`, which joins the room to listen without a board.
+ * `ink`), volatile `pointer` for live cursors (coalesced per frame: `pointerFrames.ts`),
+ * which crosses nodes through the Socket.IO adapter's canvas rooms, and `watch-canvas`, which
+ * joins the room to listen without a board. Who has the canvas open: `canvasPeopleFeed.ts`.
  */
-import { isDomainError } from '@tabula/domain';
-import { PointerDto, WatchCanvasDto, parseDto } from '@tabula/domain/dto';
+import { canvasStreamName, isDomainError } from '@tabula/domain';
+import { CloseCanvasDto, PointerDto, WatchCanvasDto, parseDto } from '@tabula/domain/dto';
 import type { InkMessage } from '@tabula/domain/protocol';
 import type { AppContext } from '../../../appContext';
 import type { CanvasesService } from '../canvases.service';
@@ -16,17 +16,16 @@ import type { SocketFrame } from '../../../realtime/socketSession';
 import type { AppSocket } from '../../../realtime/socketTypes';
 import { rooms } from '../../../realtime/socketTypes';
 import { withAck } from '../../../realtime/withAck';
-import { wantsDeltas } from '../../../realtime/presence.socket';
-import { onlineUsersMessage } from '../../../infrastructure/readModels/presenceStore';
-import type { PresenceStore } from '../../../infrastructure/readModels/presenceStore';
-import { brief } from '../../../realtime/presenceFeed';
+import { presenceFeed, wantsDeltas } from '../../../realtime/presence.socket';
+import { CanvasPeopleFeed } from '../../../realtime/canvasPeopleFeed';
+import { PointerFrames } from '../../../realtime/pointerFrames';
 import type { SpentBudgetGate } from '../quotas/spentBudgetGate';
 import { commitQueue } from './commitQueue';
 
 export function registerDrawingHandlers(
   socket: AppSocket,
   session: LiveSession<SocketFrame>,
-  context: Pick<AppContext, 'logError' | 'presence' | 'drawingBudget'>,
+  context: Pick<AppContext, 'logError' | 'presence' | 'drawingBudget' | 'canvases'>,
   live: LiveRooms<SocketFrame>,
   canvases: Pick<CanvasesService, 'readableHead' | 'members' | 'holdScene'>,
   /** Cuts this socket's updates, undecoded, while its drawing budget is known to be spent. */
@@ -40,16 +39,32 @@ export function registerDrawingHandlers(
     handler: (payload: unknown) => Promise<unknown>,
   ) => socket.on(event, withAck(socket, handler, logError));
 
-  /** Tells the canvas's room who has it open now, after a socket came or went. */
-  const announce = (canvasId: string) =>
-    announcePeople(socket, canvasId).catch((error) => logError(error, 'canvas people'));
+  const people = CanvasPeopleFeed.of(socket.nsp, logError);
+  const pointers = PointerFrames.of(socket.nsp);
+  /** Canvases this socket opened (a board or its history) since it connected. */
+  const opened = new Set<string>();
+
+  /**
+   * The socket is in the canvas's room now: it learns who has the canvas open (and a spec
+   * client who is online: the last map may have come before its board listened), the room
+   * hears of it in the next window.
+   */
+  const entered = async (canvasId: string) => {
+    opened.add(canvasId);
+    if (!wantsDeltas(socket)) await presenceFeed(socket.nsp.server, context).tellNow(socket);
+    await people.opened(socket, canvasId);
+  };
+
+  /** Answers NOT_FOUND unless the user may read the canvas (missing, deleted or not theirs). */
+  const assertMember = async (canvasId: string) => {
+    if (!opened.has(canvasId)) await canvases.readableHead(socket.data.userId, canvasId);
+  };
 
   on('join-canvas', async (payload) => {
     const answer = await live.join(session, payload);
-    await tellWhoIsOnline(socket, answer.canvasId, context.presence, canvases);
     // The Socket.IO room carries what crosses nodes: cursors and membership notices.
     await socket.join(rooms.canvas(answer.canvasId));
-    void announce(answer.canvasId);
+    await entered(answer.canvasId);
     live.answered(session, answer);
     return answer;
   });
@@ -60,16 +75,20 @@ export function registerDrawingHandlers(
     const revision = await canvases.readableHead(socket.data.userId, canvasId);
     await canvases.holdScene(canvasId);
     await socket.join(rooms.canvas(canvasId));
-    void announce(canvasId);
+    await entered(canvasId);
     return { canvasId, revision };
   });
 
+  // Closing a canvas the socket opened always works (even once it is deleted or the user
+  // removed); any other canvas must be one the user may read.
   on('close-canvas', async (payload) => {
+    const { canvasId } = parseDto(CloseCanvasDto, payload);
+    await assertMember(canvasId);
     const answer = live.close(session, payload);
-    const room = rooms.canvas(answer.canvasId);
+    const room = rooms.canvas(canvasId);
     if (socket.rooms.has(room)) {
       await socket.leave(room);
-      void announce(answer.canvasId);
+      people.changed(canvasId, socket.data.userId);
     }
     return answer;
   });
@@ -77,6 +96,16 @@ export function registerDrawingHandlers(
   const commitInTurn = commitQueue();
   on('canvas-update', (payload) =>
     commitInTurn(async () => {
+      // A change already stored is acked with its revision, whatever the budget.
+      const ids = budgetGate.commitIds(payload);
+      const resent =
+        ids &&
+        context.canvases.storedRevision(
+          canvasStreamName(ids.canvasId),
+          ids.eventId,
+          session.userId,
+        );
+      if (resent !== undefined) return { revision: resent };
       const cut = budgetGate.refusalOf(socket.conn, payload);
       if (cut) throw cut;
       try {
@@ -99,10 +128,12 @@ export function registerDrawingHandlers(
 
   on('pointer', async (payload) => {
     const { canvasId, x, y, tool } = parseDto(PointerDto, payload);
-    const room = rooms.canvas(canvasId);
-    if (!socket.rooms.has(room)) return null;
+    if (!socket.rooms.has(rooms.canvas(canvasId))) {
+      await assertMember(canvasId); // a member's pointer on a canvas it does not show: dropped
+      return null;
+    }
     const { userId, username } = socket.data;
-    socket.volatile.to(room).emit('pointer-moved', { canvasId, userId, username, x, y, tool });
+    pointers.moved(socket.id, { canvasId, userId, username, x, y, tool });
     return null;
   });
 
@@ -113,39 +144,6 @@ export function registerDrawingHandlers(
   });
   socket.on('disconnect', () => {
     live.disconnect(session);
-    for (const canvasId of shown) void announce(canvasId);
+    for (const canvasId of shown) people.changed(canvasId, socket.data.userId);
   });
-}
-
-/**
- * Whoever opens a canvas learns who is online now: the last presence message may have reached
- * the socket before its board was listening, and an idle partner would stay invisible. A spec
- * client gets the whole `get-online-users` map; a delta socket, which holds the list already,
- * only the canvas's members who are online, as an `online-users-changed` that adds nothing new.
- */
-async function tellWhoIsOnline(
-  socket: AppSocket,
-  canvasId: string,
-  presence: PresenceStore,
-  canvases: Pick<CanvasesService, 'members'>,
-): Promise<void> {
-  if (!wantsDeltas(socket)) {
-    socket.emit('get-online-users', await onlineUsersMessage(presence));
-    return;
-  }
-  const members = new Set((await canvases.members(canvasId)).map((member) => member.userId));
-  const online = await presence.onlineUsers();
-  const joined = online.filter((user) => members.has(user.userId)).map(brief);
-  socket.emit('online-users-changed', { joined, left: [] });
-}
-
-/**
- * `canvas-people`: the users whose sockets are in the canvas's room (a board or its history
- * open), on every node (the adapter answers for the others), to everyone in the room.
- */
-async function announcePeople(socket: AppSocket, canvasId: string): Promise<void> {
-  const room = rooms.canvas(canvasId);
-  const sockets = await socket.nsp.in(room).fetchSockets();
-  const userIds = [...new Set(sockets.map((member) => member.data.userId))];
-  socket.nsp.to(room).emit('canvas-people', { canvasId, userIds });
 }

@@ -1,0 +1,26 @@
+// The board benchmark's baseline: Excalidraw alone, as any app embedding it would load a
+// scene, with the scene's JSON (`/scenes/<name>.json`, `?scene=<name>`) as its initial data
+// and nothing else: no collaboration, no app around it. The editor is `?w=` × `?h=` pixels
+// (the app's board area, so both show as much of the scene) and opens on the scene's middle.
+// Its API is exposed as `window.__plainExcalidraw` for the page meter to count its elements.
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Excalidraw } from '@excalidraw/excalidraw';
+import '@excalidraw/excalidraw/index.css';
+
+const query = new URLSearchParams(location.search);
+const initialData = fetch(`/scenes/${query.get('scene')}.json`)
+  .then((response) => response.json())
+  .then((elements) => ({ elements, scrollToContent: true }));
+
+const root = document.getElementById('root');
+root.style.width = `${query.get('w') ?? 1280}px`;
+root.style.height = `${query.get('h') ?? 800}px`;
+createRoot(root).render(
+  createElement(Excalidraw, {
+    initialData,
+    excalidrawAPI: (api) => {
+      window.__plainExcalidraw = api;
+    },
+  }),
+);

@@ -1,0 +1,140 @@
+/**
+ * Cold join of a 50,000-element canvas (`npx tsx bench/index.ts coldJoin`): the canvas is
+ * drawn (2,000 drawings of 25 strokes, a snapshot at revision 1,000 as a history read stores
+ * it), then the server restarts on the same data directory and one socket joins it while
+ * another user commits on another canvas without pause. Reported for the old load (the whole
+ * scene in one turn: `CurrentScenes.sliced = false`) and the new one, each after its own
+ * restart: the server's event-loop delay during the join (max, p99), the other room's
+ * commit-ack p50/p99 during the join against a quiet window of the same run, refusals, and
+ * the joiner's time to its ack and to its last chunk. The other room's client runs in this
+ * process; the joiner runs in a worker thread (its parsing of the scene is not the server's). The canvas aggregate is cold too: the join
+ * catches it up from the whole stream (in slices, `CommandHandler.catchUp`), inside the
+ * measured window.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import { coldServer, drawBigCanvas } from './coldJoin/coldServer';
+import type { ColdServer } from './coldJoin/coldServer';
+import { percentile } from './coldJoin/stats';
+
+const ELEMENTS = 50_000;
+const QUIET_MS = 2_000;
+
+/** Commits one small drawing after another on `canvasId` until `stop()`; ack times in ms. */
+function drawWithoutPause(server: ColdServer, canvasId: string) {
+  const acks: number[] = [];
+  let refused = 0;
+  let stopped = false;
+  const done = (async () => {
+    const socket = await server.socket('drawer');
+    await server.emit(socket, 'join-canvas', { canvasId });
+    for (let n = 0; !stopped; n += 1) {
+      const started = performance.now();
+      const ack = await server.emit(socket, 'canvas-update', {
+        canvasId,
+        eventId: `other-${Date.now()}-${n}`,
+        elements: [
+          {
+            id: `o${n % 50}`,
+            type: 'rectangle',
+            version: n + 1,
+            versionNonce: n,
+            isDeleted: false,
+            index: 'a0',
+            x: n,
+            y: 0,
+            width: 10,
+            height: 10,
+          },
+        ],
+      });
+      if (ack.ok) acks.push(performance.now() - started);
+      else refused += 1;
+    }
+    socket.disconnect();
+  })();
+  return {
+    take: () => acks.splice(0),
+    refused: () => refused,
+    stop: async () => {
+      stopped = true;
+      await done;
+    },
+  };
+}
+
+async function coldJoin(dataDir: string, sliced: boolean) {
+  const server = await coldServer(dataDir);
+  try {
+    server.app.context.scenes.sliced = sliced;
+    const drawing = drawWithoutPause(server, server.otherCanvasId);
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+    const quiet = drawing.take();
+    // The joiner is a raw WebSocket client in a worker thread: its parsing of the scene is not
+    // in the measured loop, only the server's work is.
+    const delay = monitorEventLoopDelay({ resolution: 1 });
+    delay.enable();
+    const joiner = new Worker(new URL('./presence/joinClients.mjs', import.meta.url), {
+      workerData: {
+        url: server.url,
+        token: server.token('owner'),
+        canvasId: server.canvasId,
+        joins: 1,
+      },
+    });
+    const [joined] = await new Promise<{ how: string; ackMs: number; ms: number }[]>(
+      (resolve, reject) => {
+        joiner.once('message', resolve);
+        joiner.once('error', reject);
+      },
+    );
+    await joiner.terminate();
+    const ackMs = joined!.ackMs;
+    const lastChunkMs = joined!.ms;
+    delay.disable();
+    const during = drawing.take();
+    await drawing.stop();
+    const ms = (ns: number) => Number((ns / 1e6).toFixed(1));
+    const round = (value: number) => Number(value.toFixed(1));
+    return {
+      ack: joined!.how,
+      eventLoopDelayMs: { max: ms(delay.max), p99: ms(delay.percentile(99)) },
+      otherRoomAckMs: {
+        quiet: {
+          p50: round(percentile(quiet, 50)),
+          p99: round(percentile(quiet, 99)),
+          n: quiet.length,
+        },
+        duringJoin: {
+          p50: round(percentile(during, 50)),
+          p99: round(percentile(during, 99)),
+          n: during.length,
+        },
+        p99Ratio: round(percentile(during, 99) / percentile(quiet, 99)),
+      },
+      refusals: drawing.refused(),
+      joinerAckMs: Math.round(ackMs),
+      joinerLastChunkMs: Math.round(lastChunkMs),
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+export async function run(): Promise<object> {
+  const dataDir = await drawBigCanvas(ELEMENTS);
+  console.error('[bench] coldJoin: the old load (one turn)…');
+  const before = process.env.BENCH_COLD_SKIP_BEFORE ? null : await coldJoin(dataDir, false);
+  console.error('[bench] coldJoin: in slices…');
+  const after = await coldJoin(dataDir, true);
+  return {
+    elements: ELEMENTS,
+    before_oneTurn: before,
+    after_slices: after,
+    goalsMet: {
+      eventLoopDelayMaxAtMost50ms: after.eventLoopDelayMs.max <= 50,
+      otherRoomP99AtMost2xQuiet: after.otherRoomAckMs.p99Ratio <= 2,
+      noRefusals: after.refusals === 0,
+    },
+  };
+}
