@@ -24,7 +24,9 @@ import type { ExcalidrawParts } from './board/useExcalidraw';
 import { NARROW_BOARD_PX, useIsNarrow } from './useIsNarrow';
 import { BackdropButton } from './BackdropButton';
 import { useBackdrop } from './backdrop';
-import { toExcalidrawCollaborators } from './collaborators';
+import { viewOf } from './board/layerView';
+import { useExcalidrawAvatars, usePeerLayer } from './board/usePeerLayer';
+import { ClearedNotice } from './board/ClearedNotice';
 import type {
   ExcalidrawElements,
   WhiteboardFiles,
@@ -39,7 +41,8 @@ function errorMessage(error: unknown): string {
 }
 
 /**
- * Tabula's drawing surface: Excalidraw, a backdrop button and optional remote cursors. A thin
+ * Tabula's drawing surface: Excalidraw, a backdrop button and a layer of its own for peers'
+ * cursors and elements in progress (`peerActivity`, `board/peerLayer`). A thin
  * view: it reports the editor's `(elements, appState)` through `onChange` and shows what it is
  * given (`initialElements`, then `ref.updateScene`); `@tabula/whiteboard/collab` keeps it in
  * sync with a Tabula server.
@@ -59,6 +62,9 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
       onChange,
       onPointerMove,
       collaborators,
+      peerActivity,
+      clearing,
+      loadingProgress,
       readOnly = false,
       theme = 'light',
       uiOptions,
@@ -107,8 +113,10 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
       [elements],
     );
 
-    const collaboratorsRef = useRef(collaborators);
-    collaboratorsRef.current = collaborators;
+    // Peers: avatars through Excalidraw (when people come and go), cursors and previews on
+    // the peer layer (per frame, never through the editor).
+    const showAvatarsOn = useExcalidrawAvatars(apiRef, collaborators);
+    const peerLayer = usePeerLayer(parts, peerActivity, collaborators);
 
     // Excalidraw reads its `name` prop once: a name known only later (the canvas's title loads
     // after the board) reaches its export dialog through the scene's app state.
@@ -118,22 +126,23 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
       if (name !== undefined) apiRef.current?.updateScene({ appState: { name } });
     }, [name]);
 
-    const handleApi = useCallback((api: ExcalidrawImperativeAPI) => {
-      apiRef.current = api;
-      const named = nameRef.current;
-      if (named !== undefined) queueMicrotask(() => api.updateScene({ appState: { name: named } }));
-      // Peers known before Excalidraw was ready.
-      const peers = collaboratorsRef.current;
-      if (peers && peers.length > 0) {
-        queueMicrotask(() => api.updateScene({ collaborators: toExcalidrawCollaborators(peers) }));
-      }
-    }, []);
+    const handleApi = useCallback(
+      (api: ExcalidrawImperativeAPI) => {
+        apiRef.current = api;
+        const named = nameRef.current;
+        if (named !== undefined)
+          queueMicrotask(() => api.updateScene({ appState: { name: named } }));
+        showAvatarsOn(api);
+      },
+      [showAvatarsOn],
+    );
 
     // Excalidraw reports changes only once its initial data is loaded: the first report means
     // the editor holds the initial scene.
     const handleChange = useCallback(
       (next: ExcalidrawElements, appState: AppState, files: BinaryFiles) => {
         readyRef.current = true;
+        peerLayer.setViewport(viewOf(appState));
         const selection = selectionRef.current;
         if (appState.selectedElementIds !== selection.from) {
           const ids = selectedIds(appState.selectedElementIds);
@@ -152,7 +161,7 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
           changingRef.current = false;
         }
       },
-      [],
+      [peerLayer],
     );
 
     useImperativeHandle(
@@ -224,12 +233,6 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
       callbacks.current.onBackdropChange?.(backdrop);
     }, [backdrop]);
 
-    // Remote cursors, names and avatars are drawn by Excalidraw from its collaborators map.
-    useEffect(() => {
-      if (!collaborators) return;
-      apiRef.current?.updateScene({ collaborators: toExcalidrawCollaborators(collaborators) });
-    }, [collaborators]);
-
     const handlePointerUpdate = useCallback(
       (payload: { pointer: { x: number; y: number; tool: 'pointer' | 'laser' } }) => {
         callbacks.current.onPointerMove?.(payload.pointer);
@@ -242,15 +245,58 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
     // On a narrow board Excalidraw's toolbar takes the whole top row: the backdrop button
     // then floats at the board's right edge instead of squeezing the toolbar off-screen.
     const narrow = useIsNarrow(containerRef, NARROW_BOARD_PX);
-    const backdropButton = showBackdropButton ? (
-      <BackdropButton backdrop={backdrop} onClick={cycleBackdrop} />
-    ) : null;
+    const backdropButton = useMemo(
+      () =>
+        showBackdropButton ? <BackdropButton backdrop={backdrop} onClick={cycleBackdrop} /> : null,
+      [showBackdropButton, backdrop, cycleBackdrop],
+    );
     const renderTopRightUI = useCallback(
       () => (narrow ? null : backdropButton),
       [narrow, backdropButton],
     );
 
     const fullUiOptions = useMemo(() => withCanvasActions(uiOptions), [uiOptions]);
+
+    // The editor re-renders only when its own props change, not when peers come and go or the
+    // loading progress moves (a render of Excalidraw's tree costs in proportion to the scene).
+    const isCollaborating = collaborators !== undefined;
+    const editor = useMemo(() => {
+      if (initialData === null || parts === null) return null;
+      const { Excalidraw, TabulaMainMenu } = parts;
+      return (
+        <Excalidraw
+          excalidrawAPI={handleApi}
+          initialData={initialData}
+          onChange={handleChange}
+          onPointerUpdate={handlePointerUpdate}
+          isCollaborating={isCollaborating}
+          viewModeEnabled={readOnly}
+          theme={theme}
+          UIOptions={fullUiOptions}
+          name={name}
+          langCode={langCode}
+          renderTopRightUI={renderTopRightUI}
+        >
+          {mainMenu === 'excalidraw' ? null : (mainMenu ?? <TabulaMainMenu />)}
+          {children}
+        </Excalidraw>
+      );
+    }, [
+      parts,
+      initialData,
+      handleApi,
+      handleChange,
+      handlePointerUpdate,
+      isCollaborating,
+      readOnly,
+      theme,
+      fullUiOptions,
+      name,
+      langCode,
+      renderTopRightUI,
+      mainMenu,
+      children,
+    ]);
 
     const classes = className ? `tabula-whiteboard ${className}` : 'tabula-whiteboard';
     const failure =
@@ -269,39 +315,31 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
       );
     }
     // The board renders on the client only: a server render shows the loading state.
-    if (initialData === null || parts === null) {
+    if (editor === null) {
       return (
         <div ref={containerRef} className={classes} style={style} aria-busy="true">
           {loading ?? (
             <p className="tabula-whiteboard-loading" role="status">
-              Opening the canvas…
+              {typeof loadingProgress === 'number'
+                ? `Loading the board… ${Math.floor(Math.min(1, Math.max(0, loadingProgress)) * 100)}%`
+                : 'Opening the canvas…'}
             </p>
           )}
         </div>
       );
     }
-    const { Excalidraw, TabulaMainMenu } = parts;
     return (
       <div ref={containerRef} className={classes} style={style}>
-        <Excalidraw
-          excalidrawAPI={handleApi}
-          initialData={initialData}
-          onChange={handleChange}
-          onPointerUpdate={handlePointerUpdate}
-          isCollaborating={collaborators !== undefined}
-          viewModeEnabled={readOnly}
-          theme={theme}
-          UIOptions={fullUiOptions}
-          name={name}
-          langCode={langCode}
-          renderTopRightUI={renderTopRightUI}
-        >
-          {mainMenu === 'excalidraw' ? null : (mainMenu ?? <TabulaMainMenu />)}
-          {children}
-        </Excalidraw>
+        {editor}
+        <canvas
+          ref={peerLayer.canvasRef}
+          className={`tabula-peer-layer${theme === 'dark' ? ' tabula-peer-layer--dark' : ''}`}
+          aria-hidden="true"
+        />
         {narrow && backdropButton && (
           <div className="tabula-backdrop-floating">{backdropButton}</div>
         )}
+        {clearing && <ClearedNotice feed={clearing} />}
       </div>
     );
   },

@@ -1,3 +1,4 @@
+import type { ClearingFeed } from './collab/clearNotices';
 import type { ExcalidrawElement } from '@excalidraw/excalidraw/element/types';
 import type { AppState, UIOptions } from '@excalidraw/excalidraw/types';
 import type { CSSProperties, ReactNode } from 'react';
@@ -23,6 +24,30 @@ export interface WhiteboardCollaborator {
   avatarUrl?: string;
   /** Their last pointer position; no cursor is drawn without one. */
   pointer?: ScenePointer;
+}
+
+/** A peer's cursor: where their pointer is, drawn with their name. */
+export interface WhiteboardCursor {
+  /** A stable id (the user id): it picks the cursor's colour. */
+  id: string;
+  username: string;
+  pointer: ScenePointer;
+}
+
+/**
+ * What peers are doing right now, drawn on the board's layer of its own over the editor and
+ * never through the editor, so a message costs what it changes, not the scene: their cursors
+ * and the elements they are drawing (until their commits, which do go to the editor, replace
+ * them). The board reads it at most once per animation frame after `subscribe`'s listener
+ * said it changed (tell it as often as you like).
+ */
+export interface PeerActivity {
+  /** Calls `listener` whenever cursors or previews change; returns how to stop. */
+  subscribe(listener: () => void): () => void;
+  /** Peers' cursors now. */
+  cursors(): readonly WhiteboardCursor[];
+  /** New elements peers are drawing now (freedraw strokes, shapes), in scene coordinates. */
+  previews(): readonly SceneElement[];
 }
 
 /** Options of `exportPng`/`exportSvg`. */
@@ -111,8 +136,29 @@ export interface WhiteboardProps {
   ) => void;
   /** The local pointer in scene coordinates, on every move (throttle before sending). */
   onPointerMove?: (pointer: ScenePointer) => void;
-  /** Peers to draw (cursors, names, avatars). Setting it, even empty, turns on collaboration UI. */
+  /**
+   * Peers on the board: their avatars (Excalidraw's list), and their cursors where they have a
+   * `pointer` and no `peerActivity` is given. Setting it, even empty, turns on collaboration UI.
+   * It should change when people come and go: pointers that move many times a second belong in
+   * `peerActivity`.
+   */
   collaborators?: readonly WhiteboardCollaborator[];
+  /**
+   * Peers' cursors and elements in progress, drawn on a layer of its own over the board at
+   * most once per animation frame, without re-rendering the editor (`useCollaboration` gives
+   * it).
+   */
+  peerActivity?: PeerActivity;
+  /**
+   * Clearing a shared board: "<name> cleared the canvas" with Undo, or why a clear was
+   * refused, shown on the board (`useCollaboration` gives it; docs/clearing.md).
+   */
+  clearing?: ClearingFeed;
+  /**
+   * How much of the scene has arrived while `initialElements` is on its way (0 to 1): the
+   * default loading state then reads "Loading the board… 40%".
+   */
+  loadingProgress?: number | null;
   /** View only: no tool bar, no changes. */
   readOnly?: boolean;
   theme?: 'light' | 'dark';

@@ -18,7 +18,10 @@ export function colorFor(id: string): { background: string; stroke: string } {
   return PALETTE[Math.abs(hash) % PALETTE.length] ?? { background: '#ced4da', stroke: '#495057' };
 }
 
-/** Our peers as Excalidraw's collaborators map (it draws cursors, names and the avatar list). */
+/**
+ * Our peers as Excalidraw's collaborators map, for its avatar list only: without pointers, so
+ * Excalidraw draws no cursors (the board's peer layer does, without re-rendering the editor).
+ */
 export function toExcalidrawCollaborators(
   collaborators: readonly WhiteboardCollaborator[],
 ): Map<SocketId, Collaborator> {
@@ -30,7 +33,6 @@ export function toExcalidrawCollaborators(
       username: peer.username,
       avatarUrl: peer.avatarUrl,
       color: colorFor(peer.id),
-      pointer: peer.pointer ? { ...peer.pointer } : undefined,
     });
   }
   return map;

@@ -160,7 +160,7 @@ describe.each(['harness', 'embed'] as const)('live canvas, page A = %s', (kind) 
     );
     const bToA = Date.now() - strokeAt;
     console.log(`[${kind}] stroke latency A→B ${aToB} ms, B→A ${bToA} ms`);
-    // Page A may first hold B's stroke as an ink preview: wait until the commit replaced it.
+    // Page A shows B's stroke once its commit arrives: wait until the scenes agree.
     await vi.waitFor(
       async () => expect(key(await sceneOf(pageA))).toEqual(key(await sceneOf(pageB))),
       { timeout: 15_000, interval: 50 },
@@ -174,12 +174,13 @@ describe.each(['harness', 'embed'] as const)('live canvas, page A = %s', (kind) 
     await pageA.mouse.down();
     try {
       for (let i = 1; i <= 12; i += 1) await pageA.mouse.move(300 + i * 12, 620 + (i % 4) * 8);
-      // Page A still holds the mouse down: page B already shows the stroke in progress.
+      // Page A still holds the mouse down: page B already shows the stroke in progress, on
+      // its peer layer (the editor's scene gets the stroke only with its commit).
       await pageB.waitForFunction(
         (ids) =>
-          window.__tabula
-            .board!.getScene()
-            .some((e) => e.type === 'freedraw' && !e.isDeleted && !ids.includes(e.id)),
+          (window.__tabula.client?.peerActivity.previews() ?? []).some(
+            (e) => e.type === 'freedraw' && !ids.includes(e.id),
+          ),
         known,
         { timeout: 15_000, polling: 25 },
       );

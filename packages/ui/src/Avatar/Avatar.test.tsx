@@ -16,8 +16,11 @@ describe('Avatar', () => {
     expect(screen.getByRole('img', { name: 'Ada Lovelace' })).toHaveTextContent('AL');
   });
 
-  it('derives initials from usernames too', () => {
+  it('derives initials from usernames too, by the rule the server draws avatars with', () => {
     expect(initialsOf('grace_hopper')).toBe('GH');
+    // One word: its first two letters (the server's avatar of 'lea' says 'LE', never 'L').
+    expect(initialsOf('lea')).toBe('LE');
+    expect(initialsOf('ümit')).toBe('M');
     expect(initialsOf('  ')).toBe('?');
   });
 });

@@ -18,14 +18,21 @@ export interface AvatarProps {
 // Hues at 65% saturation and 30% lightness: white initials stay above 4.5:1 contrast on each.
 const HUES = [12, 35, 150, 190, 220, 265, 300, 340];
 
-/** The first letters of up to two words, upper-cased. */
+/**
+ * A person's initials, the one rule for every picture of them drawn in the browser (top bar,
+ * canvas header, side panels, popups), and the same rule the server draws everyone's avatar
+ * by: the first letters of the
+ * first two words of the name (split at spaces, dots, dashes and underscores), or the first
+ * two letters of a one-word name; letters and digits only, upper-cased.
+ */
 export function initialsOf(name: string): string {
   const words = name
     .trim()
     .split(/[\s._-]+/)
     .filter(Boolean);
-  const letters = words.slice(0, 2).map((word) => word[0] ?? '');
-  return letters.join('').toUpperCase() || '?';
+  const [first, second] = words;
+  const letters = first && second ? `${first[0]}${second[0]}` : (first ?? '').slice(0, 2);
+  return letters.toUpperCase().replace(/[^A-Z0-9]/g, '') || '?';
 }
 
 function hueOf(name: string): number {

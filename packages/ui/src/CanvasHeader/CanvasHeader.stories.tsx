@@ -49,3 +49,8 @@ export const SidebarOpen: Story = { args: { sidebarOpen: true } };
 export const SignedOut: Story = { args: { signedIn: false } };
 export const Exporting: Story = { args: { exporting: true } };
 export const WithoutHistory: Story = { args: { historyHref: undefined, onExport: undefined } };
+export const Phone: Story = {
+  args: { compact: true, title: 'Lively brainstorm about the spring launch' },
+  decorators: [(Story) => <div style={{ width: 390 }}>{Story()}</div>],
+};
+export const Unavailable: Story = { args: { unavailable: true, title: 'Canvas' } };

@@ -116,4 +116,58 @@ describe('CanvasHeader', () => {
     expect(screen.queryByRole('list', { name: 'People on this canvas' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
   });
+
+  it('on a phone keeps Share beside the whole title and the other actions in a menu', async () => {
+    const handlers = { onEdit: vi.fn(), onDelete: vi.fn(), onShowOnlineUsers: vi.fn() };
+    const onExport = vi.fn();
+    const user = userEvent.setup({ delay: null });
+    render(
+      <CanvasHeader
+        signedIn
+        compact
+        title="Lively brainstorm"
+        historyHref="/canvas/1/history"
+        onExport={onExport}
+        onlineCount={2}
+        extraActions={<button type="button">Share</button>}
+        {...handlers}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit name' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'History',
+      'Export as PNG',
+      'Export as SVG',
+      'Online users (2)',
+      'Edit name',
+      'Delete canvas',
+    ]);
+    await user.click(screen.getByRole('menuitem', { name: 'Export as SVG' }));
+    expect(onExport).toHaveBeenCalledWith('svg');
+    for (const name of ['Online users (2)', 'Edit name', 'Delete canvas']) {
+      await user.click(screen.getByRole('button', { name: 'More actions' }));
+      await user.click(screen.getByRole('menuitem', { name }));
+    }
+    for (const handler of Object.values(handlers)) expect(handler).toHaveBeenCalledOnce();
+  });
+
+  it('offers no actions for a canvas that cannot be opened', () => {
+    render(
+      <CanvasHeader
+        signedIn
+        unavailable
+        title="Canvas"
+        historyHref="/h"
+        onExport={() => {}}
+        onToggleSidebar={() => {}}
+        extraActions={<button type="button">Share</button>}
+      />,
+    );
+    expect(
+      screen.getAllByRole('button').map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Show sidebar']);
+    expect(screen.queryByRole('link')).toBeNull();
+  });
 });

@@ -31,4 +31,20 @@ describe('OnlineUsersPopup', () => {
     expect(screen.getByRole('status')).toHaveTextContent('*No one is Online.');
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('offline, says so instead of a list that may be stale', () => {
+    render(
+      <OnlineUsersPopup
+        open
+        offline
+        onClose={() => {}}
+        users={[{ id: 'u1', username: 'ada' }]}
+        renderAction={(user) => <button type="button">Invite {user.username}</button>}
+        footer={<button type="button">Show more</button>}
+      />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('You are offline.');
+    expect(screen.queryByRole('list')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Invite|Show more/ })).toBeNull();
+  });
 });

@@ -18,6 +18,11 @@ export interface OnlineUsersPopupProps {
   renderAction: (user: OnlineUser) => ReactNode;
   /** After the list, e.g. a control that loads the next page of a long list. */
   footer?: ReactNode;
+  /**
+   * The connection is down: who is online is not known now, so the popup says so instead of
+   * showing a list that may be stale (and nobody can be invited meanwhile).
+   */
+  offline?: boolean;
 }
 
 /** 'All Online Users': one row per user with an action; the list scrolls beyond 24rem. */
@@ -27,10 +32,18 @@ export function OnlineUsersPopup({
   onClose,
   renderAction,
   footer,
+  offline = false,
 }: OnlineUsersPopupProps) {
   return (
     <Modal open={open} title="All Online Users" onClose={onClose} className="tb-online-users">
-      {users.length === 0 ? (
+      {offline ? (
+        <div className="tb-online-users__empty" role="status">
+          <p className="tb-online-users__empty-title">You are offline.</p>
+          <p className="tb-online-users__empty-hint">
+            Who is online shows again once you are back online.
+          </p>
+        </div>
+      ) : users.length === 0 ? (
         <div className="tb-online-users__empty" role="status">
           <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true">
             <path
@@ -56,7 +69,7 @@ export function OnlineUsersPopup({
           ))}
         </ul>
       )}
-      {footer}
+      {!offline && footer}
     </Modal>
   );
 }

@@ -27,6 +27,17 @@ export interface ShareDialogProps {
   copyText?: (text: string) => Promise<void>;
   /** How a creation time is shown (default: the browser's locale). */
   formatTime?: (iso: string) => string;
+  /** The owner's "collaborators can clear the board" switch (absent: not shown). */
+  clearing?: ShareDialogClearing;
+}
+
+/** The collaborators' clearing setting as the dialog shows it. */
+export interface ShareDialogClearing {
+  /** Null while it loads. */
+  allowed: boolean | null;
+  onChange: (allowed: boolean) => void;
+  busy?: boolean;
+  error?: string | null;
 }
 
 const defaultCopy = (text: string) => navigator.clipboard.writeText(text);
@@ -48,6 +59,7 @@ export function ShareDialog({
   error = null,
   copyText = defaultCopy,
   formatTime = defaultFormat,
+  clearing,
 }: ShareDialogProps) {
   const [copied, setCopied] = useState<string | null>(null);
   return (
@@ -110,6 +122,7 @@ export function ShareDialog({
           {error}
         </p>
       )}
+      {clearing && <ClearingSwitch {...clearing} />}
       <div className="tb-share__actions">
         <button type="button" className="tb-button" onClick={onClose}>
           Done
@@ -124,5 +137,33 @@ export function ShareDialog({
         </button>
       </div>
     </Modal>
+  );
+}
+
+/** "Collaborators can clear the board": on by default; off, only the owner can clear it. */
+function ClearingSwitch({ allowed, onChange, busy = false, error = null }: ShareDialogClearing) {
+  return (
+    <div className="tb-share__clearing">
+      <label className="tb-share__switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={allowed ?? true}
+          disabled={allowed === null || busy}
+          aria-describedby="tb-share-clearing-about"
+          onChange={(event) => onChange(event.currentTarget.checked)}
+        />
+        Collaborators can clear the board
+      </label>
+      <p id="tb-share-clearing-about" className="tb-share__about">
+        Everyone on the board sees who cleared it, with Undo. When this is off, only you can clear
+        it.
+      </p>
+      {error && (
+        <p className="tb-share__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

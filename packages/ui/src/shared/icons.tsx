@@ -10,7 +10,9 @@ export type IconName =
   | 'download'
   | 'restore'
   | 'copy'
-  | 'bookmark';
+  | 'bookmark'
+  | 'share'
+  | 'more';
 
 const PATHS: Record<IconName, string> = {
   sidebar: 'M4 5h16v14H4zM9 5v14',
@@ -25,6 +27,8 @@ const PATHS: Record<IconName, string> = {
   restore: 'M4 12a8 8 0 1 0 2.3-5.6M4 4v4h4',
   copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
   bookmark: 'M6 4h12v17l-6-4-6 4z',
+  share: 'M12 15V4M8 8l4-4 4 4M5 13v7h14v-7',
+  more: 'M4 12a1.5 1.5 0 1 0 3 0a1.5 1.5 0 1 0-3 0M10.5 12a1.5 1.5 0 1 0 3 0a1.5 1.5 0 1 0-3 0M17 12a1.5 1.5 0 1 0 3 0a1.5 1.5 0 1 0-3 0',
 };
 
 /** A 20 px stroke icon; decorative (the button around it carries the label). */

@@ -8,6 +8,8 @@ export interface LinkRenderProps {
   onClick?: () => void;
   'aria-label'?: string;
   'aria-current'?: 'page';
+  /** An ARIA role for the link (e.g. 'menuitem' inside a menu). */
+  role?: 'menuitem';
 }
 
 /**

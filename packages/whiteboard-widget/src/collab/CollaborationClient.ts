@@ -7,13 +7,8 @@ import { createDeltaTracker } from '../scene/deltaTracker';
 import type { EditingState } from '../scene/editingIds';
 import type { BoardView } from './boardView';
 import { ClientSignals } from './clientSignals';
-import {
-  ClientClosedError,
-  JoinRefusedError,
-  MIN_INK_INTERVAL_MS,
-  POINTER_INTERVAL_MS,
-  PREVIEW_TIMEOUT_MS,
-} from './collaborationOptions';
+import { ClearNotices, undeleted } from './clearNotices';
+import { ClientClosedError, JoinRefusedError, PREVIEW_TIMEOUT_MS } from './collaborationOptions';
 import { CommittedStream } from './committedStream';
 import type { CollaborationClientOptions, CollaborationError } from './collaborationOptions';
 import { browserOnline, collaborationStatus } from './connectionStatus';
@@ -25,20 +20,21 @@ import { LocalChanges } from './localChanges';
 import { outboxKey } from './outbox';
 import type { OutboxEntry } from './outbox';
 import { OutboxSender } from './outboxSender';
-import { PeerDirectory } from './peers';
 import { followCanvas, followPeers } from './peerEvents';
 import type { RemotePeer } from './peers';
+import { LivePeerActivity } from './livePeerActivity';
+import { LiveSignals } from './liveSignals';
 import { RemoteScene } from './remoteScene';
 import { systemScheduler } from './scheduler';
 import type { Scheduler } from './scheduler';
-import { Throttle } from './throttle';
 import type { Transport, TransportStatus } from './Transport';
 
 /**
  * The one client sync engine of a canvas, over a `Transport`, without any UI framework; a
  * facade over its parts: the join loop (`JoinLoop`), the revision caught up to
  * (`CommittedStream`), the outbox (`OutboxSender`), peers' changes and previews
- * (`RemoteScene`) and the local user's changes, ink and gesture timing (`LocalChanges`).
+ * (`RemoteScene`), peers' cursors and elements in progress (`LivePeerActivity`) and the local
+ * user's changes, ink and gesture timing (`LocalChanges`, `LiveSignals`).
  *
  * - `start()` joins the canvas; `initialScene()` resolves with the scene to mount the editor
  *   with; `attach(view)` and `viewChanged(elements, appState)` connect the editor.
@@ -48,6 +44,8 @@ import type { Transport, TransportStatus } from './Transport';
  *   time and in order, kept (and in `outboxStorage`) until acknowledged.
  * - Element types the server refuses (embeds) are neither sent nor committed: they count in
  *   `notSaved$`, as do changes the server refused.
+ * - Peers' commits reach the editor in one update per animation frame; their ink (new shapes)
+ *   and cursors go to the board's peer layer (`peerActivity`), never through the editor.
  */
 export class CollaborationClient {
   private readonly transport: Transport;
@@ -60,9 +58,7 @@ export class CollaborationClient {
   private readonly sender: OutboxSender;
   private readonly joinLoop: JoinLoop;
   private readonly images: ImageSync | null;
-  private readonly peerDirectory: PeerDirectory;
-  private readonly pointerThrottle: Throttle<{ x: number; y: number; tool?: string }>;
-  private readonly inkThrottle: Throttle<null>;
+  private readonly outgoing: LiveSignals;
   private readonly subscriptions = new Subscription();
   private readonly signals = new ClientSignals();
   private readonly joinedOnce: Promise<void>;
@@ -85,8 +81,13 @@ export class CollaborationClient {
 
   /** Connection and join state. */
   readonly status$: Observable<CollaborationStatus> = this.signals.status$;
-  /** Everyone else on the canvas, with their pointers. */
+  /** Everyone else on the canvas: it changes as people come and go (or are first seen
+   * pointing), not as pointers move (live pointers: `peerActivity`). */
   readonly peers$: Observable<RemotePeer[]> = this.signals.peers$;
+  /** How much of a scene sent in chunks has arrived (0 to 1) while a join loads it, else null. */
+  readonly loadProgress$: Observable<number | null> = this.signals.loadProgress$;
+  /** Peers' cursors and elements in progress, for `<Whiteboard peerActivity>` (its peer layer). */
+  readonly peerActivity: LivePeerActivity;
   /** Refusals, a deleted canvas, an ended session. */
   readonly errors$: Observable<CollaborationError> = this.signals.errors$;
   /** How many local updates wait for an ack (every change: 0 → 1 → 0 on each commit). */
@@ -97,18 +98,27 @@ export class CollaborationClient {
   readonly notSaved$: Observable<number> = this.signals.notSaved$;
   /** True once the joined scene is on the attached editor. */
   readonly loaded$: Observable<boolean> = this.signals.loaded$;
+  /** "<name> cleared the canvas" with its Undo, or a refused clear (`clearNotices.ts`). */
+  readonly clearing: ClearNotices;
 
   constructor(options: CollaborationClientOptions) {
     this.transport = options.transport;
     this.canvasId = options.canvasId;
     this.scheduler = options.scheduler ?? systemScheduler;
     this.online$ = options.online$ ?? browserOnline();
-    this.peerDirectory = new PeerDirectory(options.userId);
     const retryDelayMs = options.retryDelayMs ?? 1000;
     this.remote = new RemoteScene(
       this.tracker,
       this.scheduler,
       options.previewTimeoutMs ?? PREVIEW_TIMEOUT_MS,
+      options.requestFrame,
+      () => this.peerActivity.previewsChanged(),
+    );
+    this.peerActivity = new LivePeerActivity(
+      options.userId,
+      () => this.remote.overlay(),
+      (peers) => this.signals.setPeers(peers),
+      options.requestFrame,
     );
     this.stream = new CommittedStream((elements) => this.remote.committed(elements));
     this.local = new LocalChanges(this.tracker, (id) => this.remote.isPreview(id));
@@ -130,6 +140,7 @@ export class CollaborationClient {
         this.publishStatus();
       },
       joined: (data) => this.joined(data),
+      progress: (fraction) => this.signals.setLoadProgress(fraction),
       refused: (error) => this.joinRefused(error),
     });
     this.images = options.files
@@ -143,18 +154,15 @@ export class CollaborationClient {
             this.signals.error({ kind: 'update-refused', message, code: 'FILE_REFUSED' }),
         })
       : null;
-    this.pointerThrottle = new Throttle(
-      options.pointerIntervalMs ?? POINTER_INTERVAL_MS,
+    this.outgoing = new LiveSignals(
+      this.transport,
+      this.canvasId,
       this.scheduler,
-      (pointer) => {
-        if (this.live) this.transport.pointer({ canvasId: this.canvasId, ...pointer });
-      },
+      this.local,
+      () => this.live,
+      options,
     );
-    this.inkThrottle = new Throttle(
-      options.inkIntervalMs ?? MIN_INK_INTERVAL_MS,
-      this.scheduler,
-      () => this.sendInk(),
-    );
+    this.clearing = new ClearNotices(this.transport, this.canvasId);
     this.joinedOnce = new Promise<void>((resolve, reject) => {
       this.markJoined = resolve;
       this.markClosed = reject;
@@ -168,6 +176,7 @@ export class CollaborationClient {
   start(): void {
     if (this.started || this.closed) return;
     this.started = true;
+    this.clearing.start();
     this.subscriptions.add(
       followCanvas(this.transport, this.canvasId, {
         updated: (message) => this.stream.committed(message),
@@ -182,9 +191,13 @@ export class CollaborationClient {
       }),
     );
     this.subscriptions.add(
-      followPeers(this.transport, this.canvasId, this.peerDirectory, {
+      followPeers(this.transport, this.canvasId, this.peerActivity.directory, {
         changed: () => this.publishPeers(),
-        gone: (userId) => this.peerGone(userId),
+        // A peer left or disconnected: their previews go.
+        gone: (userId) => {
+          this.publishPeers();
+          this.remote.dropPreviews(userId);
+        },
       }),
     );
     this.subscriptions.add(
@@ -248,12 +261,12 @@ export class CollaborationClient {
     if (report.commit.length > 0) this.sender.add(report.commit, report.timing);
     if (report.notSavedChanged) this.signals.setNotSaved(this.local.notSavedCount);
     this.remote.setEditing(report.editing, report.ended);
-    if (report.inkChanged && this.live) this.inkThrottle.push(null);
+    if (report.inkChanged) this.outgoing.inkChanged();
   }
 
   /** The local pointer moved (scene coordinates); sent at most 30 times a second. */
   movePointer(pointer: { x: number; y: number; tool?: string }): void {
-    if (!this.closed) this.pointerThrottle.push({ ...pointer });
+    if (!this.closed) this.outgoing.pointer(pointer);
   }
 
   /** The last revision of the canvas this client has caught up to (`null` before the first join). */
@@ -287,9 +300,10 @@ export class CollaborationClient {
     this.sender.close();
     this.images?.dispose();
     this.remote.dispose();
-    this.pointerThrottle.cancel();
-    this.inkThrottle.cancel();
+    this.peerActivity.dispose();
+    this.outgoing.cancel();
     this.subscriptions.unsubscribe();
+    this.clearing.dispose();
     this.signals.close();
   }
 
@@ -325,8 +339,7 @@ export class CollaborationClient {
     this.stream.disconnected();
     this.joinLoop.disconnected();
     this.sender.disconnected();
-    this.pointerThrottle.cancel();
-    this.inkThrottle.cancel();
+    this.outgoing.cancel();
     // Peers may miss any ink meanwhile: the next gesture starts with whole elements.
     this.local.connectionLost();
     this.remote.dropPreviews();
@@ -343,6 +356,7 @@ export class CollaborationClient {
     if (this.closed) return;
     if (data.kind === 'snapshot') this.remote.apply(data.elements);
     else this.remote.apply(data.changes.flatMap((change) => change.elements));
+    this.signals.setLoadProgress(null);
     this.stream.joined(data.revision);
     this.live = true;
     this.wasLive = true;
@@ -362,23 +376,6 @@ export class CollaborationClient {
     this.close();
   }
 
-  /** A peer left or disconnected: their previews go. */
-  private peerGone(userId: string): void {
-    this.publishPeers();
-    this.remote.dropPreviews(userId);
-  }
-
-  private sendInk(): void {
-    if (!this.live) return;
-    if (this.transport.inkWritable?.() === false) {
-      // It would be dropped and yet counted as sent: try again next frame, from what peers have.
-      this.inkThrottle.push(null);
-      return;
-    }
-    const payload = this.local.nextInk(this.canvasId);
-    if (payload) this.transport.ink(payload);
-  }
-
   private outboxChanged(): void {
     if (this.closed) return;
     this.signals.setPending(this.sender.size);
@@ -396,12 +393,17 @@ export class CollaborationClient {
 
   private updateRefused(entry: OutboxEntry, error: AckError): void {
     if (this.closed) return;
+    if (this.clearing.refusedClear(entry.elements, error)) {
+      // Nothing was stored: the board shows the elements again, as the server holds them.
+      this.view?.updateScene((scene) => undeleted(scene, entry.elements));
+      return;
+    }
     this.local.refused(entry.elements);
     this.signals.setNotSaved(this.local.notSavedCount);
     this.signals.error({ kind: 'update-refused', message: error.message, code: error.code });
   }
 
   private publishPeers(): void {
-    if (!this.closed) this.signals.setPeers(this.peerDirectory.list());
+    if (!this.closed) this.peerActivity.peersChanged();
   }
 }

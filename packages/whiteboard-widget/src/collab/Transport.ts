@@ -9,6 +9,8 @@ import type {
   PointerPayload,
   ServerEventName,
   ServerToClientEvents,
+  UndoClearPayload,
+  UndoClearResult,
 } from '@tabula/domain/protocol';
 
 /**
@@ -25,6 +27,7 @@ export type ServerPayload<E extends ServerEventName> = Parameters<ServerToClient
 export interface TransportRequests {
   'join-canvas': [JoinCanvasPayload, JoinCanvasResult];
   'canvas-update': [CanvasUpdatePayload, CanvasUpdateResult];
+  'undo-clear': [UndoClearPayload, UndoClearResult];
 }
 
 /**

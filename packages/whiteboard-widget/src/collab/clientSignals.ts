@@ -20,6 +20,7 @@ export class ClientSignals {
   private readonly waiting = new BehaviorSubject<number>(0);
   private readonly notSaved = new BehaviorSubject<number>(0);
   private readonly loaded = new BehaviorSubject<boolean>(false);
+  private readonly loadProgress = new BehaviorSubject<number | null>(null);
   private cancelWaitingCheck: (() => void) | null = null;
   private closed = false;
 
@@ -30,6 +31,7 @@ export class ClientSignals {
   readonly waiting$: Observable<number> = this.waiting.asObservable();
   readonly notSaved$: Observable<number> = this.notSaved.asObservable();
   readonly loaded$: Observable<boolean> = this.loaded.asObservable();
+  readonly loadProgress$: Observable<number | null> = this.loadProgress.asObservable();
 
   get currentStatus(): CollaborationStatus {
     return this.status.value;
@@ -53,6 +55,10 @@ export class ClientSignals {
 
   setPending(count: number): void {
     if (!this.closed) this.pending.next(count);
+  }
+
+  setLoadProgress(fraction: number | null): void {
+    if (!this.closed && fraction !== this.loadProgress.value) this.loadProgress.next(fraction);
   }
 
   setNotSaved(count: number): void {
@@ -100,6 +106,7 @@ export class ClientSignals {
       this.waiting,
       this.notSaved,
       this.loaded,
+      this.loadProgress,
     ]) {
       subject.complete();
     }

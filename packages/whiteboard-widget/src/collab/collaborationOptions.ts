@@ -3,6 +3,7 @@
  * errors. Kept apart from the engine so the facade reads as behaviour only.
  */
 import type { Observable } from 'rxjs';
+import type { RequestFrame } from '../board/frames';
 import type { FileTransport } from './fileTransport';
 import type { OutboxStorage } from './outbox';
 import type { Scheduler } from './scheduler';
@@ -59,6 +60,11 @@ export interface CollaborationClientOptions {
   online$?: Observable<boolean>;
   /** Where image files go and come from (`httpFileTransport`); without it images stay local. */
   files?: FileTransport;
+  /**
+   * The frames peers' changes are applied at, all that arrived since the last in one update of
+   * the editor (default: the browser's animation frames; outside a browser, the next turn).
+   */
+  requestFrame?: RequestFrame;
 }
 
 /** The fewest milliseconds between pointers for at most 30 per second. */

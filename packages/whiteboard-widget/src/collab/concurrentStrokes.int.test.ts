@@ -1,10 +1,11 @@
 /**
  * Two Chromium pages (the test harness) drawing freedraw strokes at the same time, at the top of
- * the stack, against the real server in this process (its event log is read): Excalidraw gives
- * one of the two same-index elements a new index in place, and a page must not take that for a
- * change of its own and commit a partial copy of the peer's stroke. Whether the two indices
- * collide depends on the pages' timing; `CollaborationClient.test.ts` reproduces the re-index
- * deterministically.
+ * the stack, against the real server in this process (its event log is read): each stroke is
+ * committed by its author only, never echoed by the peer (the author may commit it again when
+ * the editor re-indexes it to make room for the peer's: the log then holds the order both
+ * pages show). A peer's stroke in progress is drawn on the page's peer layer, so the editor
+ * never holds (nor re-indexes) it; a preview the editor does hold (an edit, a text) and
+ * re-indexes in place is covered by `CollaborationClient.test.ts`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -57,7 +58,7 @@ describe('two pages drawing at the top of the stack at once', () => {
     await logged?.close();
   });
 
-  it('commits each stroke exactly once (a peer’s preview the editor re-indexes is not echoed)', async () => {
+  it('commits each stroke by its author only (a peer’s element the editor re-indexes is not echoed)', async () => {
     const alice = await logged.createUserAndToken('alice');
     const bob = await logged.createUserAndToken('bob');
     const canvasId = await logged.createCanvas(alice.token, 'both at once');
@@ -87,12 +88,18 @@ describe('two pages drawing at the top of the stack at once', () => {
     for (const page of pages) await waitForStatus(page, 'live', 90_000);
     const [a, b] = pages as [Page, Page];
     for (const page of pages) await pickTool(page, 'freedraw');
+    // Strokes in the editor's scene and peers' strokes in progress on the peer layer.
     const strokesOn = (page: Page) =>
-      page.evaluate(
-        () =>
-          window.__tabula.board!.getScene().filter((e) => e.type === 'freedraw' && !e.isDeleted)
-            .length,
-      );
+      page.evaluate(() => {
+        const ids = new Set(
+          window.__tabula
+            .board!.getScene()
+            .filter((e) => e.type === 'freedraw' && !e.isDeleted)
+            .map((e) => e.id),
+        );
+        for (const e of window.__tabula.client?.peerActivity.previews() ?? []) ids.add(e.id);
+        return ids.size;
+      });
     await a.mouse.move(300, 300);
     await b.mouse.move(300, 500);
     // Both strokes start before either page hears of the other's (same top index, as can be).
@@ -113,14 +120,17 @@ describe('two pages drawing at the top of the stack at once', () => {
       await a.mouse.up();
       await b.mouse.up();
     }
+    /** Per stroke id, the users whose LineDrawn carried it. */
     const drawn = async () => {
-      const counts = new Map<string, number>();
+      const authors = new Map<string, Set<string>>();
       for (const event of await logged.events()) {
         if (event.type !== 'LineDrawn') continue;
-        for (const element of (event.data as { elements: { id: string }[] }).elements)
-          counts.set(element.id, (counts.get(element.id) ?? 0) + 1);
+        for (const element of (event.data as { elements: { id: string }[] }).elements) {
+          const who = authors.get(element.id) ?? new Set<string>();
+          authors.set(element.id, who.add(event.metadata.actorId));
+        }
       }
-      return counts;
+      return authors;
     };
     await expect.poll(async () => (await drawn()).size, { timeout: 10_000 }).toBe(2);
     // Both pages have nothing left to send: every commit they were going to make is in the log.
@@ -130,6 +140,16 @@ describe('two pages drawing at the top of the stack at once', () => {
           timeout: 10_000,
         })
         .toBe(0);
-    expect([...(await drawn()).values()]).toEqual([1, 1]);
+    expect([...(await drawn()).values()].map((who) => who.size)).toEqual([1, 1]);
+    // The log's scene is what both pages show.
+    const shown = (page: Page) =>
+      page.evaluate(() =>
+        window.__tabula
+          .board!.getScene()
+          .filter((e) => e.type === 'freedraw' && !e.isDeleted)
+          .map((e) => `${e.id}@${e.version}`)
+          .sort(),
+      );
+    await expect.poll(() => shown(a), { timeout: 10_000 }).toEqual(await shown(b));
   }, 240_000);
 });

@@ -56,3 +56,45 @@ describe('InkPreviews', () => {
     expect(previews.size).toBe(0);
   });
 });
+
+describe('InkPreviews on the peer layer', () => {
+  const onOverlay = (element: SceneElement) => element.type === 'freedraw';
+
+  it('keeps a new element the layer draws for the layer, and gives the editor nothing', () => {
+    const previews = new InkPreviews();
+    const message = { canvasId: 'c', actorId: 'ada', elements: [stroke('s', 2)] };
+    expect(previews.receive(message, none, 0, onOverlay)).toEqual([]);
+    expect(previews.overlay().map((element) => element.id)).toEqual(['s']);
+    expect(previews.untouched('s')).toBe(false);
+    const version = previews.version;
+    const patch = pointPatch(stroke('s', 2), stroke('s', 5))!;
+    previews.receive({ canvasId: 'c', actorId: 'ada', patches: [patch] }, none, 1, onOverlay);
+    expect(previews.version).toBeGreaterThan(version);
+    expect(previews.overlay()[0]?.points).toEqual(stroke('s', 5).points);
+  });
+
+  it('previews an edit of the board’s element in the editor, whatever its type', () => {
+    const previews = new InkPreviews();
+    const board = new Map([['s', stroke('s', 2)]]);
+    const message = { canvasId: 'c', actorId: 'ada', elements: [stroke('s', 4)] };
+    expect(previews.receive(message, (id) => board.get(id), 0, onOverlay)).toHaveLength(1);
+    expect(previews.overlay()).toEqual([]);
+  });
+
+  it('keeps a settled overlay preview drawn until it is retired, ignoring late ink', () => {
+    const previews = new InkPreviews();
+    previews.receive(
+      { canvasId: 'c', actorId: 'ada', elements: [stroke('s', 2)] },
+      none,
+      0,
+      onOverlay,
+    );
+    expect(previews.settle(new Set(['s'])).size).toBe(0);
+    const late = { canvasId: 'c', actorId: 'ada', elements: [stroke('s', 3)] };
+    previews.receive(late, none, 1, onOverlay);
+    expect(previews.overlay()[0]?.version).toBe(2);
+    previews.retire(['s']);
+    expect(previews.overlay()).toEqual([]);
+    expect(previews.size).toBe(0);
+  });
+});

@@ -15,6 +15,8 @@ export interface JoinHandlers {
   joined(data: JoinedCanvas): void;
   /** The server said no for good (`NOT_FOUND`, `FORBIDDEN`, …): the loop stops. */
   refused(error: AckError): void;
+  /** How much of a scene sent in chunks has arrived (0 to 1), as chunks come in. */
+  progress?(fraction: number): void;
 }
 
 /**
@@ -120,7 +122,11 @@ export class JoinLoop {
   }
 
   private assembled(outcome: JoinCanvasSnapshot | 'incomplete' | 'broken'): void {
-    if (outcome === 'incomplete') return;
+    if (outcome === 'incomplete') {
+      const progress = this.assembly.progress;
+      if (progress !== null) this.handlers.progress?.(progress);
+      return;
+    }
     this.streaming = null;
     if (outcome === 'broken') {
       // A chunk went missing (it never should on one connection): ask for the scene again.

@@ -17,8 +17,10 @@ export interface PeerChanges {
 
 /**
  * Keeps `directory` up to date with the transport's presence messages for one canvas: members
- * (`collaborator-joined`/`-leaved`), who is online (`get-online-users`, `disconnected-user`,
- * or `online-users` and `online-users-changed`) and pointers (`pointer-moved`).
+ * (`collaborator-joined`/`-leaved`), who has it open (`canvas-people`, then
+ * `canvas-people-changed`), who is online (`get-online-users`, `disconnected-user`, or
+ * `online-users` and `online-users-changed`), pointers (`pointer-moved`, at most once per
+ * peer per frame from the server) and whether the transport is connected.
  */
 export function followPeers(
   transport: Transport,
@@ -44,6 +46,21 @@ export function followPeers(
     }),
   );
   subscription.add(
+    transport.events('canvas-people').subscribe((message) => {
+      if (message.canvasId !== canvasId) return;
+      directory.setHere(message.userIds);
+      tell.changed();
+    }),
+  );
+  subscription.add(
+    transport.events('canvas-people-changed').subscribe((change) => {
+      if (change.canvasId !== canvasId) return;
+      const gone = directory.hereChanged(change);
+      for (const userId of gone) tell.gone(userId);
+      tell.changed();
+    }),
+  );
+  subscription.add(
     transport.events('get-online-users').subscribe((users) => {
       directory.setOnline(users);
       tell.changed();
@@ -66,6 +83,13 @@ export function followPeers(
     transport.events('disconnected-user').subscribe((userId) => {
       directory.userDisconnected(userId);
       tell.gone(userId);
+    }),
+  );
+  // Offline, other people's presence and cursors are not shown as live: no one is listed
+  // until the connection is back (the server then says again who is here).
+  subscription.add(
+    transport.status$.subscribe((status) => {
+      if (directory.setConnected(status === 'connected')) tell.changed();
     }),
   );
   return subscription;

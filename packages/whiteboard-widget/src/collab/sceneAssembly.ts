@@ -11,6 +11,14 @@ export class SceneAssembly {
   private expected: JoinCanvasChunked | null = null;
   private chunks: SceneChunk[] = [];
 
+  /** How much of the announced scene has arrived (0 to 1), or null when none is announced. */
+  get progress(): number | null {
+    const expected = this.expected;
+    if (expected === null) return null;
+    const received = this.chunks.reduce((sum, chunk) => sum + chunk.elements.length, 0);
+    return expected.elements > 0 ? Math.min(1, received / expected.elements) : 1;
+  }
+
   /** A new join attempt: whatever was collected belongs to an older one. */
   reset(): void {
     this.early.clear();

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BehaviorSubject, filter, firstValueFrom } from 'rxjs';
 import type { SceneElement } from '@tabula/domain';
 import type {
+  PeerActivity,
   ScenePointer,
   WhiteboardAppState,
   WhiteboardCollaborator,
@@ -13,6 +14,7 @@ import { ClientClosedError } from './collaborationOptions';
 import type { CollaborationClientOptions, CollaborationError } from './collaborationOptions';
 import type { CollaborationStatus } from './connectionStatus';
 import type { RemotePeer } from './peers';
+import type { ClearingFeed } from './clearNotices';
 import type { Transport } from './Transport';
 
 /** Options of `useCollaboration`. */
@@ -34,9 +36,16 @@ export interface CollaborationBinding {
     files?: WhiteboardFiles,
   ) => void;
   onPointerMove: (pointer: ScenePointer) => void;
+  /** Who is here (avatars): changes when people come and go, not when pointers move. */
   collaborators: readonly WhiteboardCollaborator[];
+  /** Peers' cursors and elements in progress, for the board's peer layer (per frame). */
+  peerActivity: PeerActivity | undefined;
+  /** How much of a big scene has arrived while the board waits for it (0 to 1), else null. */
+  loadingProgress: number | null;
   /** True once the engine closed (the canvas was refused on a re-join): changes would be lost. */
   readOnly: boolean;
+  /** Clears of the canvas and their Undo, shown on the board (docs/clearing.md). */
+  clearing: ClearingFeed | undefined;
 }
 
 /** What `useCollaboration` returns. */
@@ -54,7 +63,10 @@ export interface UseCollaborationResult {
   pending: number;
   /** Elements not saved: of a type the server refuses (embeds) or in a refused change. */
   notSaved: number;
+  /** Who is here; it changes when people come and go, not when their pointers move. */
   peers: readonly RemotePeer[];
+  /** How much of a scene sent in chunks has arrived (0 to 1) while a join loads it, else null. */
+  loadProgress: number | null;
   /** The engine, for anything else (null without a transport). */
   client: CollaborationClient | null;
 }
@@ -100,6 +112,7 @@ export function useCollaboration(options: UseCollaborationOptions): UseCollabora
   const [pending, setPending] = useState(0);
   const [notSaved, setNotSaved] = useState(0);
   const [peers, setPeers] = useState<readonly RemotePeer[]>([]);
+  const [loadProgress, setLoadProgress] = useState<number | null>(null);
 
   useEffect(() => {
     if (!transport) return undefined;
@@ -110,6 +123,7 @@ export function useCollaboration(options: UseCollaborationOptions): UseCollabora
       next.waiting$.subscribe(setPending),
       next.notSaved$.subscribe(setNotSaved),
       next.peers$.subscribe(setPeers),
+      next.loadProgress$.subscribe(setLoadProgress),
       next.errors$.subscribe((error) => onError.current?.(error)),
     ];
     setClient(next);
@@ -123,6 +137,7 @@ export function useCollaboration(options: UseCollaborationOptions): UseCollabora
       setClient(null);
       setLoaded(false);
       setPeers([]);
+      setLoadProgress(null);
     };
   }, [transport, engineOptions, clients]);
 
@@ -149,21 +164,46 @@ export function useCollaboration(options: UseCollaborationOptions): UseCollabora
   );
   const collaborators = useMemo(
     () =>
+      // Without pointers: cursors are drawn from `peerActivity`, once per frame.
       peers.map((peer): WhiteboardCollaborator => ({
         id: peer.userId,
         username: peer.username,
         avatarUrl: peer.avatarUrl,
-        pointer: peer.pointer,
       })),
     [peers],
   );
 
   const readOnly = status === 'closed' && client !== null;
+  const peerActivity = client?.peerActivity;
+  // A view link's board (no user) never hears of clears: no notice.
+  const clearing = given.userId ? client?.clearing : undefined;
+  // Only while the board waits for its scene: a re-join under a mounted board re-renders nothing.
+  const loadingProgress = loaded ? null : loadProgress;
   const bind = useMemo(
-    () => ({ ref, initialElements, onChange, onPointerMove, collaborators, readOnly }),
-    [ref, initialElements, onChange, onPointerMove, collaborators, readOnly],
+    () => ({
+      ref,
+      initialElements,
+      onChange,
+      onPointerMove,
+      collaborators,
+      peerActivity,
+      loadingProgress,
+      readOnly,
+      clearing,
+    }),
+    [
+      ref,
+      initialElements,
+      onChange,
+      onPointerMove,
+      collaborators,
+      peerActivity,
+      loadingProgress,
+      readOnly,
+      clearing,
+    ],
   );
-  return { bind, status, loaded, pending, notSaved, peers, client };
+  return { bind, status, loaded, pending, notSaved, peers, loadProgress, client };
 }
 
 /** `value`, or the previous one while every field is the same (so effects re-run on real changes). */

@@ -1,4 +1,5 @@
 import { styles } from './replayStyles';
+import { useLook } from './look';
 import type { ReplayExportKind } from './exportFrame';
 
 export interface ExportControlsProps {
@@ -12,17 +13,26 @@ export interface ExportControlsProps {
 /** Export the current frame (PNG, SVG) or the whole replay as a WebM timelapse. */
 export function ExportControls(props: ExportControlsProps) {
   const rendering = props.videoProgress !== null;
+  const look = useLook();
   return (
     <div style={styles.row} role="group" aria-label="Export">
-      <button type="button" style={styles.button} onClick={() => props.onExport('png')}>
+      <button
+        type="button"
+        {...look('button', styles.button)}
+        onClick={() => props.onExport('png')}
+      >
         Export PNG
       </button>
-      <button type="button" style={styles.button} onClick={() => props.onExport('svg')}>
+      <button
+        type="button"
+        {...look('button', styles.button)}
+        onClick={() => props.onExport('svg')}
+      >
         Export SVG
       </button>
       <button
         type="button"
-        style={styles.button}
+        {...look('button', styles.button)}
         disabled={rendering || !props.canRecordVideo}
         onClick={() => props.onExport('webm')}
       >
@@ -37,7 +47,7 @@ export function ExportControls(props: ExportControlsProps) {
             aria-label="Rendering the video"
             data-testid="replay-video-progress"
           />
-          <button type="button" style={styles.button} onClick={props.onCancelVideo}>
+          <button type="button" {...look('button', styles.button)} onClick={props.onCancelVideo}>
             Cancel video
           </button>
         </>

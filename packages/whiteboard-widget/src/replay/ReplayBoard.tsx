@@ -11,6 +11,7 @@ import type { ImageFile } from '../collab/fileTransport';
 import type { ExcalidrawElements } from '../Whiteboard.types';
 import { useAccessibleExcalidrawControls } from '../accessibleControls';
 import { PlaybackLayer } from './playbackLayer';
+import { viewOf } from '../board/layerView';
 
 /** A point in scene coordinates. */
 export interface ScenePoint {
@@ -151,13 +152,7 @@ export const ReplayBoard = memo(function ReplayBoard(props: ReplayBoardProps) {
         shownRef.current = elements;
         layerRef.current ??= new PlaybackLayer(canvas, () => filesRef.current);
         const state = api.getAppState();
-        layerRef.current.paint(elements, {
-          scrollX: state.scrollX,
-          scrollY: state.scrollY,
-          zoom: state.zoom.value,
-          width: state.width,
-          height: state.height,
-        });
+        layerRef.current.paint(elements, viewOf(state));
         canvas.style.visibility = 'visible';
       },
       addFiles(files) {

@@ -3,6 +3,7 @@ import type { IconName } from './icons';
 import { SPEEDS } from './playbackClock';
 import type { Speed } from './playbackClock';
 import { styles } from './replayStyles';
+import { useLook } from './look';
 
 export interface ReplayControlsProps {
   playing: boolean;
@@ -30,10 +31,11 @@ interface IconButtonProps {
 }
 
 function IconButton({ icon, label, keyName, onClick, disabled }: IconButtonProps) {
+  const look = useLook();
   return (
     <button
       type="button"
-      style={styles.button}
+      {...look('button', styles.button)}
       onClick={onClick}
       disabled={disabled}
       aria-label={label}
@@ -46,6 +48,7 @@ function IconButton({ icon, label, keyName, onClick, disabled }: IconButtonProps
 
 /** Play / pause, one entry back and forward, the speed and "skip idle time". */
 export function ReplayControls(props: ReplayControlsProps) {
+  const look = useLook();
   return (
     <div style={styles.row} role="group" aria-label="Playback">
       <IconButton
@@ -71,7 +74,7 @@ export function ReplayControls(props: ReplayControlsProps) {
       <label>
         <span style={styles.muted}>Speed </span>
         <select
-          style={styles.select}
+          {...look('select', styles.select)}
           value={props.speed}
           aria-label="Playback speed"
           onChange={(event) => props.onSpeed(Number(event.target.value) as Speed)}
@@ -86,6 +89,7 @@ export function ReplayControls(props: ReplayControlsProps) {
       <label>
         <input
           type="checkbox"
+          {...look('checkbox')}
           checked={props.skipIdle}
           onChange={(event) => props.onSkipIdle(event.target.checked)}
         />{' '}

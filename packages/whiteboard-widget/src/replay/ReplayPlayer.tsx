@@ -22,6 +22,8 @@ import { ReplayModel } from './replayModel';
 import type { ReplayPosition } from './replayModel';
 import { AuthorFilterControls, CompareControls } from './ReplayTools';
 import { styles } from './replayStyles';
+import { ReplayLookContext } from './look';
+import type { ReplayClassNames } from './look';
 import { Timeline } from './Timeline';
 import { lastAtOrBefore } from './timelineMarks';
 import { useElementInfo } from './useElementInfo';
@@ -30,6 +32,8 @@ import type { OpeningFrame } from './usePlayback';
 import { useReplayExports } from './useReplayExports';
 import { useReplayFiles } from './useReplayFiles';
 import { useReplayLoader } from './useReplayLoader';
+
+const NO_CLASSES: ReplayClassNames = {};
 
 export interface ReplayPlayerProps {
   /** Where the history comes from (`restHistorySource` for a Tabula server). */
@@ -52,6 +56,8 @@ export interface ReplayPlayerProps {
   onExport?(kind: ReplayExportKind, blob: Blob): void;
   theme?: 'light' | 'dark';
   className?: string;
+  /** Class names giving the controls the host app's look (buttons, selects, checkboxes…). */
+  classNames?: ReplayClassNames;
   style?: CSSProperties;
 }
 
@@ -204,85 +210,88 @@ export const ReplayPlayer = forwardRef<ReplayPlayerHandle, ReplayPlayerProps>(
       : `Revision ${view.revision}`;
     const error = load.error ?? exports.error;
     const classes = props.className ? `tabula-replay ${props.className}` : 'tabula-replay';
+    const lookClasses = props.classNames ?? NO_CLASSES;
 
     return (
-      <div
-        className={classes}
-        style={{ ...styles.player, ...props.style }}
-        onKeyDown={onKeyDown}
-        role="region"
-        aria-label="History replay"
-      >
-        <div style={styles.board} onPointerDownCapture={info.pin}>
-          <ReplayBoard onReady={onBoardReady} onPointer={info.hover} theme={props.theme} />
-          {(error || !view.started) && (
-            <div style={styles.overlay}>
-              {error ? (
-                <p role="alert" style={styles.error} data-testid="replay-error">
-                  {error}
-                </p>
-              ) : (
-                <p role="status" style={styles.status}>
-                  Opening the history…
-                </p>
-              )}
-            </div>
-          )}
-          {info.shown && <ElementInfo {...info.shown} onClose={info.close} />}
-        </div>
-        <div style={styles.bar}>
-          <Timeline
-            marks={marks}
-            applied={view.applied}
-            revision={view.revision}
-            minRevision={Math.min(first, view.revision)}
-            maxRevision={Math.max(last, view.revision)}
-            authorName={step?.entry.actorName}
-            dimmedAuthors={dimmedAuthors}
-            onSeek={(applied) => act(() => model.seekApplied(applied))}
-            onScrubStart={() => act(() => model.pause())}
-            playheadRef={playheadRef}
-          />
-          <ReplayControls
-            playing={view.playing}
-            speed={view.speed}
-            skipIdle={view.skipIdle}
-            canStepBack={view.applied > 0}
-            canStepForward={view.applied < model.steps.length}
-            onPlayPause={togglePlay}
-            onStepBack={() => act(() => model.stepBack())}
-            onStepForward={() => act(() => model.stepForward())}
-            onSpeed={(speed) => act(() => model.setSpeed(speed))}
-            onSkipIdle={(skip) => act(() => model.setSkipIdle(skip))}
-            caption={load.complete ? caption : `${caption} (loading…)`}
-          />
-          <div style={styles.row}>
-            <AuthorFilterControls
-              authors={authors}
-              selected={filter.ids}
-              mode={filter.mode}
-              onChange={(ids, mode) => {
-                setFilter({ ids, mode });
-                act(() => model.setAuthorFilter({ authorIds: ids, mode }));
-              }}
-            />
-            <CompareControls
-              minRevision={first}
-              maxRevision={last}
+      <ReplayLookContext.Provider value={lookClasses}>
+        <div
+          className={classes}
+          style={{ ...styles.player, ...props.style }}
+          onKeyDown={onKeyDown}
+          role="region"
+          aria-label="History replay"
+        >
+          <div style={styles.board} onPointerDownCapture={info.pin}>
+            <ReplayBoard onReady={onBoardReady} onPointer={info.hover} theme={props.theme} />
+            {(error || !view.started) && (
+              <div style={styles.overlay}>
+                {error ? (
+                  <p role="alert" style={styles.error} data-testid="replay-error">
+                    {error}
+                  </p>
+                ) : (
+                  <p role="status" style={styles.status}>
+                    Opening the history…
+                  </p>
+                )}
+              </div>
+            )}
+            {info.shown && <ElementInfo {...info.shown} onClose={info.close} />}
+          </div>
+          <div style={styles.bar}>
+            <Timeline
+              marks={marks}
+              applied={view.applied}
               revision={view.revision}
-              diff={view.diff}
-              onCompare={(from, to) => act(() => (model.pause(), model.compare(from, to)))}
-              onClear={() => act(() => model.clearComparison())}
+              minRevision={Math.min(first, view.revision)}
+              maxRevision={Math.max(last, view.revision)}
+              authorName={step?.entry.actorName}
+              dimmedAuthors={dimmedAuthors}
+              onSeek={(applied) => act(() => model.seekApplied(applied))}
+              onScrubStart={() => act(() => model.pause())}
+              playheadRef={playheadRef}
+            />
+            <ReplayControls
+              playing={view.playing}
+              speed={view.speed}
+              skipIdle={view.skipIdle}
+              canStepBack={view.applied > 0}
+              canStepForward={view.applied < model.steps.length}
+              onPlayPause={togglePlay}
+              onStepBack={() => act(() => model.stepBack())}
+              onStepForward={() => act(() => model.stepForward())}
+              onSpeed={(speed) => act(() => model.setSpeed(speed))}
+              onSkipIdle={(skip) => act(() => model.setSkipIdle(skip))}
+              caption={load.complete ? caption : `${caption} (loading…)`}
+            />
+            <div style={styles.row}>
+              <AuthorFilterControls
+                authors={authors}
+                selected={filter.ids}
+                mode={filter.mode}
+                onChange={(ids, mode) => {
+                  setFilter({ ids, mode });
+                  act(() => model.setAuthorFilter({ authorIds: ids, mode }));
+                }}
+              />
+              <CompareControls
+                minRevision={first}
+                maxRevision={last}
+                revision={view.revision}
+                diff={view.diff}
+                onCompare={(from, to) => act(() => (model.pause(), model.compare(from, to)))}
+                onClear={() => act(() => model.clearComparison())}
+              />
+            </div>
+            <ExportControls
+              videoProgress={exports.videoProgress}
+              canRecordVideo={exports.canRecordVideo}
+              onExport={exports.run}
+              onCancelVideo={exports.cancelVideo}
             />
           </div>
-          <ExportControls
-            videoProgress={exports.videoProgress}
-            canRecordVideo={exports.canRecordVideo}
-            onExport={exports.run}
-            onCancelVideo={exports.cancelVideo}
-          />
         </div>
-      </div>
+      </ReplayLookContext.Provider>
     );
   },
 );

@@ -3,6 +3,7 @@ import type { Author, AuthorFilterMode } from './attribution';
 import type { RevisionDiff } from './compare';
 import { authorColors } from './timelineMarks';
 import { styles } from './replayStyles';
+import { useLook } from './look';
 
 export interface AuthorFilterProps {
   authors: readonly Author[];
@@ -14,6 +15,7 @@ export interface AuthorFilterProps {
 /** Who to show: tick authors to show only their elements, or to dim everyone else's. */
 export function AuthorFilterControls({ authors, selected, mode, onChange }: AuthorFilterProps) {
   // The authors come in order of their first step, as the timeline's marks are coloured.
+  const look = useLook();
   const colors = authorColors(authors.map((author) => author.id));
   const toggle = (id: string, on: boolean) => {
     const next = new Set(selected);
@@ -28,6 +30,7 @@ export function AuthorFilterControls({ authors, selected, mode, onChange }: Auth
         <label key={author.id}>
           <input
             type="checkbox"
+            {...look('checkbox')}
             checked={selected.has(author.id)}
             onChange={(event) => toggle(author.id, event.target.checked)}
           />{' '}
@@ -39,7 +42,7 @@ export function AuthorFilterControls({ authors, selected, mode, onChange }: Auth
         </label>
       ))}
       <select
-        style={styles.select}
+        {...look('select', styles.select)}
         aria-label="How to show the other authors"
         value={mode}
         onChange={(event) => onChange(selected, event.target.value as AuthorFilterMode)}
@@ -72,6 +75,7 @@ export function CompareControls(props: CompareProps) {
       : fallback;
   };
   const { diff } = props;
+  const look = useLook();
   return (
     <fieldset style={styles.group}>
       <legend style={styles.legend}>Compare</legend>
@@ -84,7 +88,7 @@ export function CompareControls(props: CompareProps) {
         <input
           key={label}
           type="number"
-          style={styles.number}
+          {...look('input', styles.number)}
           aria-label={label}
           min={props.minRevision}
           max={props.maxRevision}
@@ -95,7 +99,7 @@ export function CompareControls(props: CompareProps) {
       ))}
       <button
         type="button"
-        style={styles.button}
+        {...look('button', styles.button)}
         onClick={() => props.onCompare(clamp(from, props.minRevision), clamp(to, props.revision))}
       >
         Compare
@@ -108,7 +112,7 @@ export function CompareControls(props: CompareProps) {
             <span style={{ color: '#a35200' }}>{diff.changed.length} changed</span>,{' '}
             <span style={{ color: '#c92a2a' }}>{diff.deleted.length} deleted</span>
           </span>
-          <button type="button" style={styles.button} onClick={props.onClear}>
+          <button type="button" {...look('button', styles.button)} onClick={props.onClear}>
             Clear comparison
           </button>
         </>

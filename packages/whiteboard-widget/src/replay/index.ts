@@ -7,6 +7,7 @@ export { ReplayPlayer } from './ReplayPlayer';
 export type { ReplayPlayerHandle, ReplayPlayerProps } from './ReplayPlayer';
 export type { HistorySource, ReplayQuery } from './historySource';
 export type { ReplayFileSource } from './replayFiles';
+export type { ReplayClassNames } from './look';
 export { restHistorySource } from './restHistorySource';
 export type { HistoryAppendedSocket, RestHistorySourceOptions } from './restHistorySource';
 export { memoryHistorySource } from './memoryHistorySource';

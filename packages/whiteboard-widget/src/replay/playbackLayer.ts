@@ -4,31 +4,12 @@ import type { ImageFiles } from '../collab/fileTransport';
 import type { ExcalidrawElements } from '../Whiteboard.types';
 import { asBinaryFiles } from './exportFrame';
 import { isPartial } from './reveal';
-
-/** The board's view: what part of the scene the canvas shows, as Excalidraw's app state has it. */
-export interface LayerView {
-  scrollX: number;
-  scrollY: number;
-  zoom: number;
-  /** CSS pixels. */
-  width: number;
-  height: number;
-}
+import { sameView } from '../board/layerView';
+import type { LayerView } from '../board/layerView';
 
 /** Room around elements (scene px): strokes are drawn wider than their bounds. */
 const PADDING = 16;
 const BACKGROUND = '#ffffff';
-
-function sameView(a: LayerView | null, b: LayerView): boolean {
-  return (
-    a !== null &&
-    a.scrollX === b.scrollX &&
-    a.scrollY === b.scrollY &&
-    a.zoom === b.zoom &&
-    a.width === b.width &&
-    a.height === b.height
-  );
-}
 
 /** Elements whose bounds meet the view (the rest would only be painted off-canvas). */
 function inView(elements: readonly SceneElement[], view: LayerView): SceneElement[] {

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import type { ElementHistoryItem } from '@tabula/domain/protocol';
 import type { ElementInfoProps } from './ElementInfo';
@@ -25,9 +25,11 @@ export function useElementInfo(
   const [hovered, setHovered] = useState<Picked | null>(null);
   const [pinned, setPinned] = useState<Picked | null>(null);
   const hoveredRef = useRef<Picked | null>(null);
+  const pointer = useRef<ScenePoint | null>(null);
 
   const hover = useCallback(
     (point: ScenePoint) => {
+      pointer.current = point;
       const element = boardRef.current?.elementAt(point);
       const current = hoveredRef.current;
       if ((current?.id ?? null) === (element?.id ?? null)) return;
@@ -36,6 +38,12 @@ export function useElementInfo(
     },
     [boardRef],
   );
+
+  // The board changes under a still pointer (stepping, playing, seeking): what is under it is
+  // looked up again, so an element that is no longer shown is no longer described.
+  useEffect(() => {
+    if (pointer.current) hover(pointer.current);
+  }, [revision, hover]);
 
   const pin = useCallback(() => {
     const picked = hoveredRef.current;
@@ -62,8 +70,19 @@ export function useElementInfo(
     elementId: chosen.id,
     type: chosen.type,
     changes: model.attribution.changesOf(chosen.id, revision),
+    drawnLater: drawnAfter(model, chosen.id, revision),
     history: chosen.history,
     pinned: chosen === pinned,
   };
   return { shown, hover, pin, close: () => setPinned(null) };
+}
+
+/**
+ * Who drew the element when that is after `revision`: an element on the board that its first
+ * step is drawing right now (the revision shown is the last step completed), or a pinned one
+ * the playhead has since gone back before.
+ */
+function drawnAfter(model: ReplayModel, elementId: string, revision: number) {
+  const first = model.attribution.drawnBy(elementId);
+  return first && first.revision > revision ? first : undefined;
 }

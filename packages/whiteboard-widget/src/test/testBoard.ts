@@ -161,8 +161,9 @@ export async function openTab(
 
 /**
  * Resolves once `predicate` holds, checking after each of the engine's status or pending
- * changes, each server message and each change of the board (a scene applied when an ack
- * came, which is no message of its own). The timeout only turns a hang into a clear failure: it is
+ * changes, each server message, each change of the board (a scene applied when an ack
+ * came, which is no message of its own) and each change of the peers' layer (a preview retired
+ * frames after its commit, with no message either). The timeout only turns a hang into a clear failure: it is
  * long, so that a loaded machine makes the condition come later, never fail.
  */
 export async function until(
@@ -191,9 +192,11 @@ export async function until(
     ];
     socket.onAny(afterMessage);
     const offBoard = tab.board.onChange(afterMessage);
+    const offPeers = tab.client.peerActivity.subscribe(afterMessage);
     function cleanup() {
       clearTimeout(timer);
       offBoard();
+      offPeers();
       for (const subscription of subscriptions) subscription.unsubscribe();
       socket.offAny(afterMessage);
     }
