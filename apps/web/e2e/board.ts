@@ -5,13 +5,8 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { SceneElement } from '@tabula/domain';
+import type { BoardProbe } from '../src/features/canvases/boardProbe';
 import { pageLog } from './pageLog';
-
-interface BoardProbe {
-  canvasId: string;
-  loaded: boolean;
-  elements(): SceneElement[];
-}
 
 type ProbedWindow = Window & { __tabulaBoard?: BoardProbe };
 
@@ -75,6 +70,11 @@ async function boardState(page: Page): Promise<string> {
 /** The elements the open board's editor holds now (none when no board is open). */
 export function boardElements(page: Page): Promise<SceneElement[]> {
   return page.evaluate(() => (window as ProbedWindow).__tabulaBoard?.elements() ?? []);
+}
+
+/** Peers' elements in progress on the open board's peer layer (their ink, not yet committed). */
+export function boardPreviews(page: Page): Promise<SceneElement[]> {
+  return page.evaluate(() => [...((window as ProbedWindow).__tabulaBoard?.previews() ?? [])]);
 }
 
 /** The ids of elements, sorted (to compare scenes whatever their order). */

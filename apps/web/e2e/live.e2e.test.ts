@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { SceneElement } from '@tabula/domain';
-import { boardElements, elementsWhenReady } from './board';
+import { boardElements, boardPreviews, elementsWhenReady } from './board';
 import {
   lineDrawnEvents,
   revokeSession,
@@ -102,12 +102,14 @@ describe('live drawing', () => {
       await mouse.move(x + (width * i) / 16, y + height * (i % 2 ? 0.2 : 0.8), { steps: 4 });
     }
 
-    // The button is still down: the watcher already has the stroke, and nothing is stored yet.
+    // The button is still down: the watcher already shows the stroke (on its peer layer, not
+    // in its editor's scene), and nothing is stored yet.
     await expect
-      .poll(async () => pointsOf(freedraws(await boardElements(watcher.page))[0]))
+      .poll(async () => pointsOf(freedraws(await boardPreviews(watcher.page))[0]))
       .toBeGreaterThan(4);
     expect(storedStrokeIds(canvasId)).toEqual([]);
-    const [partial] = freedraws(await boardElements(watcher.page));
+    expect(freedraws(await boardElements(watcher.page))).toEqual([]);
+    const [partial] = freedraws(await boardPreviews(watcher.page));
     const strokeId = partial!.id;
 
     // It keeps following the pen.
@@ -115,7 +117,7 @@ describe('live drawing', () => {
       await mouse.move(x + (width * i) / 16, y + height * (i % 2 ? 0.2 : 0.8), { steps: 4 });
     }
     await expect
-      .poll(async () => pointsOf(freedraws(await boardElements(watcher.page))[0]))
+      .poll(async () => pointsOf(freedraws(await boardPreviews(watcher.page))[0]))
       .toBeGreaterThan(pointsOf(partial));
     await mouse.up();
 
@@ -143,6 +145,7 @@ describe('live drawing', () => {
           points: pointsOf(committed),
         },
       ]);
+    await expect.poll(async () => freedraws(await boardPreviews(watcher.page))).toEqual([]);
 
     // The gesture's timing: one time per point, from the start, never going back.
     const times = commit!.timing?.[strokeId] ?? [];

@@ -4,6 +4,7 @@ import type {
   ApiResponse,
   AuthenticatedUser,
   CanvasDetail,
+  ClearingSetting,
   CanvasSummary,
   Checkpoint,
   CreatedShareLink,
@@ -80,6 +81,10 @@ export interface ApiClient {
   /** The canvas's active view links, oldest first (owner only). */
   getShareLinks(id: string): Promise<ShareLinkSummary[]>;
   revokeShareLink(id: string, linkId: string): Promise<{ linkId: string }>;
+  /** Whether collaborators may clear the board (docs/clearing.md). */
+  getClearing(id: string): Promise<ClearingSetting>;
+  /** The owner lets collaborators clear the board, or stops them. */
+  setClearing(id: string, collaboratorsCanClear: boolean): Promise<ClearingSetting>;
   /** What a view link opens (no account needed). */
   openViewLink(token: string): Promise<ViewLinkInfo>;
 }
@@ -179,6 +184,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     createShareLink: (id) => request('POST', apiPath(API_PATHS.share, id), {}),
     getShareLinks: (id) => request('GET', apiPath(API_PATHS.shares, id)),
     revokeShareLink: (id, linkId) => request('POST', apiPath(API_PATHS.unshare, id), { linkId }),
+    getClearing: (id) => request('GET', apiPath(API_PATHS.clearing, id)),
+    setClearing: (id, collaboratorsCanClear) =>
+      request('POST', apiPath(API_PATHS.clearing, id), { collaboratorsCanClear }),
     openViewLink: (token) => request('GET', apiPath(API_PATHS.viewLink, token), undefined, ''),
     getThumbnail: async (id) => {
       const headers = { accept: 'image/svg+xml' };

@@ -104,4 +104,39 @@ describe('app state updates', () => {
       {},
     );
   });
+
+  describe('who has a canvas open', () => {
+    it('takes the list once, then applies its deltas', () => {
+      let state = update.canvasPeople(INITIAL_STATE, 'c1', ['u1', 'u2']);
+      state = update.canvasPeopleChanged(state, { canvasId: 'c1', joined: ['u3'], left: ['u2'] });
+      expect(state.present.c1).toEqual(['u1', 'u3']);
+      state = update.canvasPeopleChanged(state, { canvasId: 'c1', joined: [], left: ['u1'] });
+      expect(state.present.c1).toEqual(['u3']);
+    });
+
+    it('a joined user already listed stays once; a left user not listed changes nothing', () => {
+      let state = update.canvasPeople(INITIAL_STATE, 'c1', ['u1', 'u2']);
+      state = update.canvasPeopleChanged(state, { canvasId: 'c1', joined: ['u2'], left: ['u9'] });
+      expect([...state.present.c1!].sort()).toEqual(['u1', 'u2']);
+    });
+
+    it('ignores deltas before the list, and deltas of another canvas', () => {
+      let state = update.canvasPeopleChanged(INITIAL_STATE, {
+        canvasId: 'c1',
+        joined: ['u1'],
+        left: [],
+      });
+      expect(state.present).toEqual({});
+      state = update.canvasPeople(state, 'c1', ['u1']);
+      state = update.canvasPeopleChanged(state, { canvasId: 'c2', joined: ['u2'], left: ['u1'] });
+      expect(state.present).toEqual({ c1: ['u1'] });
+    });
+
+    it('a fresh list replaces what the deltas built (the canvas opened again)', () => {
+      let state = update.canvasPeople(INITIAL_STATE, 'c1', ['u1']);
+      state = update.canvasPeopleChanged(state, { canvasId: 'c1', joined: ['u2'], left: [] });
+      state = update.canvasPeople(state, 'c1', ['u3']);
+      expect(state.present.c1).toEqual(['u3']);
+    });
+  });
 });

@@ -1,4 +1,6 @@
+import { applyPeopleChange } from '@tabula/domain/protocol';
 import type {
+  CanvasPeopleChanged,
   CanvasSummary,
   Collaborator,
   CollaboratorCanvas,
@@ -22,8 +24,18 @@ export interface AppState {
   collaborators: Record<string, Collaborator[]>;
   /** Ids of the user's own canvases that are live. */
   adminCanvasIds: string[];
-  /** Per canvas id, the users who have it open now (`canvas-people`). */
+  /** Per canvas id, the users who have it open now (`canvas-people`, then its changes). */
   present: Record<string, string[]>;
+  /**
+   * Why the user was sent away from a canvas they had open (the owner deleted it), shown on
+   * the list they land on until dismissed or another canvas is opened.
+   */
+  evictionNotice: string | null;
+  /**
+   * The realtime connection is up. While it is down, who is online and who is here are
+   * not known: presence is shown as stale (`presenceLive`).
+   */
+  connected: boolean;
 }
 
 /** The state of a signed-out visitor. */
@@ -36,6 +48,8 @@ export const INITIAL_STATE: AppState = {
   collaborators: {},
   adminCanvasIds: [],
   present: {},
+  evictionNotice: null,
+  connected: false,
 };
 
 /** Newest first by timestamp (spec §3). */
@@ -82,6 +96,22 @@ export const update = {
       collaborators,
     };
   },
+  /** The owner deleted a canvas the user had open: it goes, and the user is told why. */
+  canvasDeletedUnderUser: (state: AppState, canvasId: string, notice: string): AppState => ({
+    ...update.canvasDeleted(state, canvasId),
+    evictionNotice: notice,
+  }),
+  evictionNoticeDismissed: (state: AppState): AppState =>
+    state.evictionNotice === null ? state : { ...state, evictionNotice: null },
+  /**
+   * The realtime connection went up or down. Down, who has which canvas open is forgotten
+   * (the server sends `canvas-people` again as the board rejoins); the online list is kept
+   * but shown as stale until the new connection's `online-users` replaces it.
+   */
+  connectionChanged: (state: AppState, connected: boolean): AppState => {
+    if (state.connected === connected) return state;
+    return connected ? { ...state, connected } : { ...state, connected, present: {} };
+  },
   liveCanvasesLoaded: (state: AppState, liveCanvases: CollaboratorCanvas[]): AppState => ({
     ...state,
     liveCanvases,
@@ -108,10 +138,20 @@ export const update = {
     delete onlineUsers[userId];
     return { ...state, onlineUsers };
   },
+  /** `canvas-people`: the whole list, as the socket opened the canvas. */
   canvasPeople: (state: AppState, canvasId: string, userIds: string[]): AppState => ({
     ...state,
-    present: { ...state.present, [canvasId]: userIds },
+    present: { ...state.present, [canvasId]: [...new Set(userIds)] },
   }),
+  /** `canvas-people-changed`: applied to the list (ignored until the list came). */
+  canvasPeopleChanged: (state: AppState, change: CanvasPeopleChanged): AppState => {
+    const known = Object.hasOwn(state.present, change.canvasId)
+      ? state.present[change.canvasId]
+      : undefined;
+    if (!known) return state;
+    const userIds = applyPeopleChange(known, change);
+    return { ...state, present: { ...state.present, [change.canvasId]: userIds } };
+  },
   collaboratorsJoined: (
     state: AppState,
     canvasId: string,

@@ -132,3 +132,63 @@ describe('bindRealtime: invitation accepted', () => {
     });
   });
 });
+
+describe('bindRealtime: the owner deletes a canvas the user has open', () => {
+  it('tells the collaborator who deleted which canvas, once (no generic toast after it)', async () => {
+    const { services, sockets } = setup();
+    services.storeSession({ user, token: 't1' });
+    await flush();
+    const socket = sockets[0]!;
+    socket.serverEmit('all-collaborator-canvases', [
+      { canvasId: 'c9', canvasName: 'Plans', id: 'u3' },
+    ]);
+    socket.serverEmit('collaborator-joined', {
+      canvasId: 'c9',
+      collaborators: [
+        { userId: 'u3', username: 'lea', profilePhoto: '' },
+        { userId: 'u1', username: 'ada', profilePhoto: '' },
+      ],
+    });
+
+    socket.serverEmit('canvas-deleted', { canvasId: 'c9', message: 'Admin deleted the canvas.' });
+    socket.serverEmit('error', { message: 'Admin deleted the canvas.' });
+
+    const state = services.store.get();
+    expect(state.evictionNotice).toBe('lea deleted the canvas “Plans”.');
+    expect(state.liveCanvases).toEqual([]);
+    expect(services.alerts.getSnapshot().value).toBe('hidden');
+    // A later deletion the user did not have open still gets the server's toast.
+    socket.serverEmit('error', { message: 'Admin deleted the canvas.' });
+    expect(services.alerts.getSnapshot().context.text).toBe('Admin deleted the canvas.');
+  });
+
+  it("does not tell the owner (it is the owner's own deletion)", async () => {
+    const { services, sockets } = setup();
+    services.storeSession({ user, token: 't1' });
+    await flush();
+    services.store.set((s) => ({
+      ...s,
+      canvases: [{ _id: 'c1', name: 'Mine', timestamp: '2024-01-01T00:00:00.000Z' }],
+    }));
+    sockets[0]!.serverEmit('canvas-deleted', {
+      canvasId: 'c1',
+      message: 'Admin deleted the canvas.',
+    });
+    expect(services.store.get().evictionNotice).toBeNull();
+  });
+});
+
+describe('bindRealtime: the connection', () => {
+  it('is in the store: down until connected, down again on a disconnect, up on reconnect', async () => {
+    const { services, sockets } = setup();
+    services.storeSession({ user, token: 't1' });
+    await flush();
+    expect(services.store.get().connected).toBe(false);
+    sockets[0]!.connect();
+    expect(services.store.get().connected).toBe(true);
+    sockets[0]!.disconnect();
+    expect(services.store.get().connected).toBe(false);
+    sockets[0]!.connect();
+    expect(services.store.get().connected).toBe(true);
+  });
+});

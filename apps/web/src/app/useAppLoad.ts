@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { createActor, fromPromise } from 'xstate';
 import { appLoadMachine } from '../features/auth/appLoadMachine';
+import { loadCanvasListOnAppLoad } from '../features/canvases/canvasListLoads';
 import { update } from './appState';
 import { STORAGE_KEYS } from './constants';
 import type { AppServices } from './services';
@@ -11,10 +12,7 @@ export function provideAppLoad(services: AppServices) {
     actors: {
       fetchUser: fromPromise(({ input }) => services.api.fetchUser(input.token)),
       checkLoggedInElsewhere: fromPromise(({ input }) => services.checkLoggedInElsewhere(input)),
-      loadCanvases: fromPromise(async () => {
-        const canvases = await services.api.getAllCanvases();
-        services.store.set((s) => update.canvasesLoaded(s, canvases));
-      }),
+      loadCanvases: fromPromise(() => loadCanvasListOnAppLoad(services)),
     },
     actions: {
       storeSession: (_, session) => services.storeSession(session),

@@ -8,9 +8,10 @@ import { isDesktop, useViewport } from '../app/drawingArea';
 import { routerLink } from '../app/routerLink';
 import { useAppSelector, useServices } from '../app/ServicesContext';
 import { CanvasBoard } from '../features/canvases/CanvasBoard';
+import { CanvasLayout, CanvasSidebarSlot } from './CanvasLayout';
 import { ShareAction } from '../features/canvases/ShareAction';
-import { useDeleteCanvas, useNameEdit } from '../features/canvases/useCanvasFlows';
-import { useBoardExport } from '../features/canvases/useBoardExport';
+import { nameHeaderProps, useDeleteCanvas, useNameEdit } from '../features/canvases/useCanvasFlows';
+import { exportHeaderProps, useBoardExport } from '../features/canvases/useBoardExport';
 import { useCanvasList } from '../features/canvases/useCanvasList';
 import { useCreateCanvas } from '../features/canvases/useCreateCanvas';
 import { errorMessage } from '../features/errorMessage';
@@ -53,6 +54,8 @@ function Canvas({ id }: { id: string }) {
   const deletion = useDeleteCanvas(afterDelete);
   const onAlert = useCallback((text: string) => services.showAlert(text, 'danger'), [services]);
   const board = useBoardExport(title);
+  // A canvas that cannot be opened (not found, not allowed) has no actions in the header.
+  const [refused, setRefused] = useState(false);
 
   function renameFromSidebar(canvasId: string, newName: string) {
     services.api
@@ -67,84 +70,79 @@ function Canvas({ id }: { id: string }) {
   const signedIn = session !== null;
   const desktop = isDesktop(viewport.width);
   return (
-    <div className="tw-canvas">
-      <CanvasHeader
-        signedIn={signedIn}
-        title={title}
-        editing={name.editing}
-        saving={name.saving}
-        sidebarOpen={sidebarOpen}
-        onToggleSidebar={() => setSidebarOpen((open) => !open)}
-        onEdit={() => name.actor.send({ type: 'name.edit', allowed: owned })}
-        onSave={(value) => {
-          name.actor.send({ type: 'name.change', value });
-          name.actor.send({ type: 'name.save' });
-        }}
-        onCancel={() => name.actor.send({ type: 'name.cancel' })}
-        onDelete={() => deletion.request(id)}
-        onShowOnlineUsers={() =>
-          owned ? setUsersOpen(true) : services.showAlert(MESSAGES.notAllowed, 'danger')
-        }
-        onlineCount={onlineCount}
-        historyHref={ROUTES.canvasHistory(id)}
-        renderLink={routerLink}
-        onExport={board.exportBoard}
-        exporting={board.exporting}
-        exportSelection={board.hasSelection}
-        people={people}
-        extraActions={signedIn && owned ? <ShareAction canvasId={id} /> : undefined}
-      />
-      <div className="tw-canvas__body">
-        {signedIn && sidebarOpen && (
-          <div
-            className={
-              desktop ? 'tw-canvas__sidebar' : 'tw-canvas__sidebar tw-canvas__sidebar--overlay'
-            }
-          >
-            <CanvasSidebar
-              canvases={canvases.map((c) => ({ id: c._id, name: c.name, timestamp: c.timestamp }))}
-              activeId={id}
-              onNew={create}
-              creating={creating}
-              onRename={renameFromSidebar}
-              onDelete={(canvasId) => deletion.request(canvasId)}
-              hrefFor={ROUTES.canvas}
-              renderLink={routerLink}
-            />
-          </div>
-        )}
-        {ready ? (
-          <CanvasBoard
-            canvasId={id}
-            userId={session?.user.id ?? null}
-            backdropStorageKey={BACKGROUND_COLOR_STORAGE_KEY}
-            listHref={ROUTES.canvases}
-            listLabel="Back to your canvases"
-            onAlert={onAlert}
-            handleRef={board.boardRef}
-            title={title}
-            onSelectionChange={board.onSelectionChange}
-            onPeersChange={onPeersChange}
-          />
-        ) : (
-          <Loader />
-        )}
-      </div>
-      <DeletePopup
-        open={deletion.open}
-        busy={deletion.busy}
-        onDelete={() => deletion.actor.send({ type: 'delete.confirm' })}
-        onCancel={() => deletion.actor.send({ type: 'delete.cancel' })}
-      />
-      {signedIn && (
-        <OnlineUsersDialog
-          open={usersOpen}
-          onClose={() => setUsersOpen(false)}
-          canvasId={id}
-          canvasName={title}
-          canInvite={owned}
+    <CanvasLayout
+      header={
+        <CanvasHeader
+          signedIn={signedIn}
+          title={title}
+          {...nameHeaderProps(name, owned)}
+          sidebarOpen={sidebarOpen}
+          onToggleSidebar={() => setSidebarOpen((open) => !open)}
+          onDelete={() => deletion.request(id)}
+          onShowOnlineUsers={() =>
+            owned ? setUsersOpen(true) : services.showAlert(MESSAGES.notAllowed, 'danger')
+          }
+          onlineCount={onlineCount}
+          historyHref={ROUTES.canvasHistory(id)}
+          renderLink={routerLink}
+          {...exportHeaderProps(board)}
+          people={people}
+          extraActions={signedIn && owned ? <ShareAction canvasId={id} /> : undefined}
+          compact={!desktop}
+          unavailable={refused}
         />
+      }
+      dialogs={
+        <>
+          <DeletePopup
+            open={deletion.open}
+            busy={deletion.busy}
+            onDelete={() => deletion.actor.send({ type: 'delete.confirm' })}
+            onCancel={() => deletion.actor.send({ type: 'delete.cancel' })}
+          />
+          {signedIn && (
+            <OnlineUsersDialog
+              open={usersOpen}
+              onClose={() => setUsersOpen(false)}
+              canvasId={id}
+              canvasName={title}
+              canInvite={owned}
+            />
+          )}
+        </>
+      }
+    >
+      {signedIn && sidebarOpen && (
+        <CanvasSidebarSlot overlay={!desktop}>
+          <CanvasSidebar
+            canvases={canvases.map((c) => ({ id: c._id, name: c.name, timestamp: c.timestamp }))}
+            activeId={id}
+            onNew={create}
+            creating={creating}
+            onRename={renameFromSidebar}
+            onDelete={(canvasId) => deletion.request(canvasId)}
+            hrefFor={ROUTES.canvas}
+            renderLink={routerLink}
+          />
+        </CanvasSidebarSlot>
       )}
-    </div>
+      {ready ? (
+        <CanvasBoard
+          canvasId={id}
+          userId={session?.user.id ?? null}
+          backdropStorageKey={BACKGROUND_COLOR_STORAGE_KEY}
+          listHref={ROUTES.canvases}
+          listLabel="Back to your canvases"
+          onAlert={onAlert}
+          handleRef={board.boardRef}
+          title={title}
+          onSelectionChange={board.onSelectionChange}
+          onPeersChange={onPeersChange}
+          onRefused={() => setRefused(true)}
+        />
+      ) : (
+        <Loader />
+      )}
+    </CanvasLayout>
   );
 }

@@ -10,6 +10,7 @@ import {
 } from '@tabula/ui';
 import type { Checkpoint } from '@tabula/domain/protocol';
 import { ROUTES } from '../app/constants';
+import { isDesktop, useViewport } from '../app/drawingArea';
 import { routerLink } from '../app/routerLink';
 import { useAppSelector, useServices } from '../app/ServicesContext';
 import { useCanvasList } from '../features/canvases/useCanvasList';
@@ -18,6 +19,7 @@ import { labelsByRevision, toSessions, withUndoClear } from '../features/history
 import { versionCaption, whenOf } from '../features/history/versionCaption';
 import { sameScene } from '../features/history/activityText';
 import { HistoryPlayer } from '../features/history/HistoryPlayer';
+import { CanvasLayout } from './CanvasLayout';
 import { useCanvasRoom } from '../features/history/useCanvasRoom';
 import {
   useActivity,
@@ -141,6 +143,7 @@ function History({ id, place }: { id: string; place: HistoryPlace }) {
   );
   const fork = useFork(id);
   const naming = useNameVersion(id);
+  const compact = !isDesktop(useViewport().width);
 
   if (activity.unavailable) {
     return (
@@ -157,72 +160,80 @@ function History({ id, place }: { id: string; place: HistoryPlace }) {
   const shownEntry = activity.entries.find((entry) => entry.revision === shown);
   const isLatest = shown !== null && latest !== null && sameScene(activity.entries, shown, latest);
   return (
-    <div className="tw-history">
-      <header className="tw-history__header">
-        {routerLink({
-          href: place.canvasHref(id),
-          className: 'tb-button tb-button--ghost tb-button--small',
-          children: '← Back to the canvas',
-        })}
-        <h1 className="tw-history__title" title={title}>
-          History of {title}
-        </h1>
-      </header>
-      <div className="tw-history__body">
-        <div className="tw-history__stage">
-          <div className="tw-history__stage-player" data-testid="history-player">
-            <HistoryPlayer canvasId={id} revision={chosen} onMoved={onPlayerMoved} />
-          </div>
-          <VersionActions
-            revision={shown}
-            caption={versionCaption(shown, isLatest, shownEntry)}
-            isLatest={isLatest}
-            canRestore={owner}
-            onRestore={() =>
-              shown !== null &&
-              restore.actor.send({ type: 'restore.open', revision: shown, allowed: owner })
-            }
-            onCopy={() =>
-              shown !== null && fork.actor.send({ type: 'fork.start', revision: shown })
-            }
-            onName={() =>
-              shown !== null && naming.actor.send({ type: 'name.open', revision: shown })
-            }
-            copying={fork.busy}
+    <CanvasLayout
+      bodyClassName="tw-history"
+      header={
+        <header
+          className={
+            compact
+              ? 'tb-canvas-header tb-canvas-header--compact tw-history__header'
+              : 'tb-canvas-header'
+          }
+        >
+          {routerLink({
+            href: place.canvasHref(id),
+            className: 'tb-button tb-button--secondary tb-button--small',
+            children: '← Back to the canvas',
+          })}
+          <h1 className="tb-canvas-header__title" title={`History of ${title}`}>
+            History of {title}
+          </h1>
+        </header>
+      }
+      dialogs={
+        <>
+          <RestorePopup
+            open={restore.open}
+            revision={restore.revision}
+            when={whenOf(activity.entries.find((entry) => entry.revision === restore.revision))}
+            busy={restore.busy}
+            error={restore.error}
+            onRestore={() => restore.actor.send({ type: 'restore.confirm' })}
+            onCancel={() => restore.actor.send({ type: 'restore.cancel' })}
           />
+          <NameVersionDialog
+            open={naming.open}
+            revision={naming.revision}
+            busy={naming.busy}
+            error={naming.error}
+            onSave={(label) => naming.actor.send({ type: 'name.save', label })}
+            onCancel={() => naming.actor.send({ type: 'name.cancel' })}
+          />
+        </>
+      }
+    >
+      <div className="tw-history__stage">
+        <div className="tw-history__stage-player" data-testid="history-player">
+          <HistoryPlayer canvasId={id} revision={chosen} onMoved={onPlayerMoved} />
         </div>
-        <aside className="tw-history__side">
-          <ActivityList
-            sessions={sessions}
-            selectedRevision={shown}
-            onSelect={setChosen}
-            loading={activity.loading}
-            error={activity.error}
-            onRetry={() => activityActor.send({ type: 'activity.retry' })}
-            hasOlder={activity.hasOlder}
-            loadingOlder={activity.loadingOlder}
-            olderError={activity.olderError}
-            onLoadOlder={() => activityActor.send({ type: 'activity.loadOlder' })}
-          />
-        </aside>
+        <VersionActions
+          revision={shown}
+          caption={versionCaption(shown, isLatest, shownEntry)}
+          isLatest={isLatest}
+          canRestore={owner}
+          onRestore={() =>
+            shown !== null &&
+            restore.actor.send({ type: 'restore.open', revision: shown, allowed: owner })
+          }
+          onCopy={() => shown !== null && fork.actor.send({ type: 'fork.start', revision: shown })}
+          onName={() => shown !== null && naming.actor.send({ type: 'name.open', revision: shown })}
+          copying={fork.busy}
+        />
       </div>
-      <RestorePopup
-        open={restore.open}
-        revision={restore.revision}
-        when={whenOf(activity.entries.find((entry) => entry.revision === restore.revision))}
-        busy={restore.busy}
-        error={restore.error}
-        onRestore={() => restore.actor.send({ type: 'restore.confirm' })}
-        onCancel={() => restore.actor.send({ type: 'restore.cancel' })}
-      />
-      <NameVersionDialog
-        open={naming.open}
-        revision={naming.revision}
-        busy={naming.busy}
-        error={naming.error}
-        onSave={(label) => naming.actor.send({ type: 'name.save', label })}
-        onCancel={() => naming.actor.send({ type: 'name.cancel' })}
-      />
-    </div>
+      <aside className="tw-history__side">
+        <ActivityList
+          sessions={sessions}
+          selectedRevision={shown}
+          onSelect={setChosen}
+          loading={activity.loading}
+          error={activity.error}
+          onRetry={() => activityActor.send({ type: 'activity.retry' })}
+          hasOlder={activity.hasOlder}
+          loadingOlder={activity.loadingOlder}
+          olderError={activity.olderError}
+          onLoadOlder={() => activityActor.send({ type: 'activity.loadOlder' })}
+        />
+      </aside>
+    </CanvasLayout>
   );
 }

@@ -7,9 +7,15 @@ import { isDesktop, useViewport } from '../app/drawingArea';
 import { routerLink } from '../app/routerLink';
 import { useAppSelector, useServices } from '../app/ServicesContext';
 import { CanvasBoard } from '../features/canvases/CanvasBoard';
+import { CanvasLayout, CanvasSidebarSlot } from './CanvasLayout';
 import { ShareAction } from '../features/canvases/ShareAction';
-import { useDeleteCanvas, useLeaveCanvas, useNameEdit } from '../features/canvases/useCanvasFlows';
-import { useBoardExport } from '../features/canvases/useBoardExport';
+import {
+  nameHeaderProps,
+  useDeleteCanvas,
+  useLeaveCanvas,
+  useNameEdit,
+} from '../features/canvases/useCanvasFlows';
+import { exportHeaderProps, useBoardExport } from '../features/canvases/useBoardExport';
 import { useCanvasList } from '../features/canvases/useCanvasList';
 import { useEvictionWatch } from '../features/canvases/useEvictionWatch';
 import { OnlineUsersDialog, useOnlineCount } from '../features/invites/OnlineUsersDialog';
@@ -46,79 +52,76 @@ function LiveCanvas({ id }: { id: string }) {
   const { leave } = useLeaveCanvas(id);
   const onAlert = useCallback((text: string) => services.showAlert(text, 'danger'), [services]);
   const board = useBoardExport(title);
+  // A canvas that cannot be opened (not found, not allowed) has no actions in the header.
+  const [refused, setRefused] = useState(false);
   const desktop = isDesktop(viewport.width);
 
   return (
-    <div className="tw-canvas">
-      <CanvasHeader
-        signedIn
-        live={!owner}
-        title={title}
-        editing={name.editing}
-        saving={name.saving}
-        sidebarOpen={sidebarOpen}
-        onToggleSidebar={() => setSidebarOpen((open) => !open)}
-        onEdit={() => name.actor.send({ type: 'name.edit', allowed: owner })}
-        onSave={(value) => {
-          name.actor.send({ type: 'name.change', value });
-          name.actor.send({ type: 'name.save' });
-        }}
-        onCancel={() => name.actor.send({ type: 'name.cancel' })}
-        onDelete={() => (owner ? deletion.request(id) : leave(id))}
-        onShowOnlineUsers={() => setUsersOpen(true)}
-        onlineCount={onlineCount}
-        historyHref={ROUTES.liveCanvasHistory(id)}
-        renderLink={routerLink}
-        onExport={board.exportBoard}
-        exporting={board.exporting}
-        exportSelection={board.hasSelection}
-        people={people}
-        extraActions={owner ? <ShareAction canvasId={id} /> : undefined}
-      />
-      <div className="tw-canvas__body">
-        {sidebarOpen && (
-          <div
-            className={
-              desktop ? 'tw-canvas__sidebar' : 'tw-canvas__sidebar tw-canvas__sidebar--overlay'
-            }
-          >
-            <LiveSidebar
-              canvases={liveCanvases}
-              activeId={id}
-              onLeave={leave}
-              hrefFor={ROUTES.liveCanvas}
-              renderLink={routerLink}
-              people={people}
-            />
-          </div>
-        )}
-        <CanvasBoard
-          canvasId={id}
-          userId={session?.user.id ?? null}
-          backdropStorageKey={BACKDROP_STORAGE_KEY}
-          listHref={ROUTES.liveCanvases}
-          listLabel="Back to live canvases"
-          onAlert={onAlert}
-          handleRef={board.boardRef}
+    <CanvasLayout
+      header={
+        <CanvasHeader
+          signedIn
+          live={!owner}
           title={title}
-          onSelectionChange={board.onSelectionChange}
-          onPeersChange={onPeersChange}
+          {...nameHeaderProps(name, owner)}
+          sidebarOpen={sidebarOpen}
+          onToggleSidebar={() => setSidebarOpen((open) => !open)}
+          onDelete={() => (owner ? deletion.request(id) : leave(id))}
+          onShowOnlineUsers={() => setUsersOpen(true)}
+          onlineCount={onlineCount}
+          historyHref={ROUTES.liveCanvasHistory(id)}
+          renderLink={routerLink}
+          {...exportHeaderProps(board)}
+          people={people}
+          extraActions={owner ? <ShareAction canvasId={id} /> : undefined}
+          compact={!desktop}
+          unavailable={refused}
         />
-      </div>
-      <DeletePopup
-        open={deletion.open}
-        busy={deletion.busy}
-        onDelete={() => deletion.actor.send({ type: 'delete.confirm' })}
-        onCancel={() => deletion.actor.send({ type: 'delete.cancel' })}
-      />
-      <OnlineUsersDialog
-        open={usersOpen}
-        onClose={() => setUsersOpen(false)}
+      }
+      dialogs={
+        <>
+          <DeletePopup
+            open={deletion.open}
+            busy={deletion.busy}
+            onDelete={() => deletion.actor.send({ type: 'delete.confirm' })}
+            onCancel={() => deletion.actor.send({ type: 'delete.cancel' })}
+          />
+          <OnlineUsersDialog
+            open={usersOpen}
+            onClose={() => setUsersOpen(false)}
+            canvasId={id}
+            canvasName={title}
+            canInvite={owner}
+          />
+        </>
+      }
+    >
+      {sidebarOpen && (
+        <CanvasSidebarSlot overlay={!desktop}>
+          <LiveSidebar
+            canvases={liveCanvases}
+            activeId={id}
+            onLeave={leave}
+            hrefFor={ROUTES.liveCanvas}
+            renderLink={routerLink}
+            people={people}
+          />
+        </CanvasSidebarSlot>
+      )}
+      <CanvasBoard
         canvasId={id}
-        canvasName={title}
-        canInvite={owner}
+        userId={session?.user.id ?? null}
+        backdropStorageKey={BACKDROP_STORAGE_KEY}
+        listHref={ROUTES.liveCanvases}
+        listLabel="Back to live canvases"
+        onAlert={onAlert}
+        handleRef={board.boardRef}
+        title={title}
+        onSelectionChange={board.onSelectionChange}
+        onPeersChange={onPeersChange}
+        onRefused={() => setRefused(true)}
       />
-    </div>
+    </CanvasLayout>
   );
 }
 

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { CanvasList } from '@tabula/ui';
+import { Alert, CanvasList } from '@tabula/ui';
 import type { CanvasListItem } from '@tabula/ui';
 import { refreshLiveCanvases } from '../app/bindRealtime';
 import { ROUTES } from '../app/constants';
 import { RequireSignIn } from '../app/RequireSignIn';
 import { routerLink } from '../app/routerLink';
 import { useAppSelector, useServices } from '../app/ServicesContext';
+import { update } from '../app/appState';
 import type { AppState } from '../app/appState';
 import { useCanvasList } from '../features/canvases/useCanvasList';
 import { useThumbnails } from '../features/canvases/useThumbnails';
@@ -34,13 +35,28 @@ function LiveCanvases() {
   const thumbnails = useThumbnails(
     items.map((c) => ({ id: c.id, version: c.editedAt?.toString() })),
   );
-  return (
+  const list = (
     <CanvasList
       kind="live"
       items={items.map((c) => ({ ...c, thumbnail: thumbnails[c.id] }))}
       hrefFor={ROUTES.liveCanvas}
       renderLink={routerLink}
     />
+  );
+  if (!state.evictionNotice) return list;
+  // Why the user landed here (the owner deleted the canvas they had open), until dismissed.
+  return (
+    <>
+      <div className="tb-alert-row">
+        <Alert
+          text={state.evictionNotice}
+          type="alert"
+          show
+          onClose={() => services.store.set(update.evictionNoticeDismissed)}
+        />
+      </div>
+      {list}
+    </>
   );
 }
 

@@ -57,8 +57,13 @@ function ViewBoard({ token, link }: { token: string; link: ViewLinkInfo }) {
   );
   const { canvasId } = link;
   useEffect(
-    () => (handle.current ? exposeBoardForTests(canvasId, handle.current, live.loaded) : undefined),
-    [canvasId, live.loaded],
+    () =>
+      handle.current
+        ? exposeBoardForTests(canvasId, handle.current, live.loaded, () =>
+            live.client ? live.client.peerActivity.previews() : [],
+          )
+        : undefined,
+    [canvasId, live.loaded, live.client],
   );
   if (live.status === 'signed-out' || live.status === 'closed') return <LinkGone />;
   return (

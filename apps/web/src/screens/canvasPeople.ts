@@ -8,7 +8,8 @@ import { useAppSelector } from '../app/ServicesContext';
  * The people of a canvas to show its user: its members but the user (from
  * `collaborator-joined`), `here` when the server says they have the canvas open
  * (`present`, from `canvas-people`; until it has said, when the board has seen their pointer
- * on it), plus anyone seen here who is not a member yet. Here first, then by name.
+ * on it), plus anyone seen here who is not a member yet. Here first, then by name. While the
+ * connection is down (`connected` false) nobody is known to be here: no green dots.
  */
 export function peopleOfCanvas(
   members: readonly Collaborator[],
@@ -16,8 +17,11 @@ export function peopleOfCanvas(
   selfId: string | undefined,
   ownerId?: string,
   present?: readonly string[],
+  connected = true,
 ): GroupPerson[] {
-  const here = new Set(present ?? peers.filter((peer) => peer.pointer).map((peer) => peer.userId));
+  const here = new Set(
+    connected ? (present ?? peers.filter((peer) => peer.pointer).map((peer) => peer.userId)) : [],
+  );
   const people = new Map<string, GroupPerson>();
   const add = (id: string, name: string, photo: string | undefined) => {
     if (id === selfId || people.has(id)) return;
@@ -46,11 +50,12 @@ export function useCanvasPeople(
   const members = useAppSelector((s) => s.collaborators[canvasId] ?? NO_MEMBERS);
   const present = useAppSelector((s) => s.present[canvasId]);
   const selfId = useAppSelector((s) => s.session?.user.id);
+  const connected = useAppSelector((s) => s.connected);
   const [peers, setPeers] = useState<readonly RemotePeer[]>([]);
   const onPeersChange = useCallback((next: readonly RemotePeer[]) => setPeers(next), []);
   const people = useMemo(
-    () => peopleOfCanvas(members, peers, selfId, ownerId, present),
-    [members, peers, selfId, ownerId, present],
+    () => peopleOfCanvas(members, peers, selfId, ownerId, present, connected),
+    [members, peers, selfId, ownerId, present, connected],
   );
   return { people, onPeersChange };
 }

@@ -28,8 +28,9 @@ function notProvided(name: string): never {
  * then the realtime server is asked whether this user is online on another device. If so,
  * a danger alert 'Logout from other device first!' and no sign-in; otherwise the session is
  * stored and the app navigates to '/'. A failure's message goes under its field and into a
- * danger alert. A demo account another visitor is using is no field's failure: it is noted in
- * `demoInUse` (with the alert), so the screen can offer the other account.
+ * danger alert. One message each time: 'Logout from other device first!' is the alert only
+ * (it is no field's failure), and a demo account another visitor is using is only noted in
+ * `demoInUse`, so the screen says which account is free instead (no alert beside it).
  */
 export const loginMachine = setup({
   types: {
@@ -48,6 +49,11 @@ export const loginMachine = setup({
     /** A demo sign-in refused by the one-session rule (the server's 409). */
     isDemoInUse: ({ context }, params: { error: unknown }) =>
       context.demo !== null && errorMessage(params.error) === MESSAGES.loggedInElsewhere,
+    /** The one-session rule refused an account signed in with its password. */
+    isInUseElsewhere: (_, params: { error: unknown }) =>
+      errorMessage(params.error) === MESSAGES.loggedInElsewhere,
+    isDemoLoggedInElsewhere: ({ context }, params: { loggedIn: boolean }) =>
+      context.demo !== null && params.loggedIn,
   },
   actions: {
     keepDemo: assign((_, params: { demo: DemoAccount | null }) => params),
@@ -98,10 +104,15 @@ export const loginMachine = setup({
           {
             guard: { type: 'isDemoInUse', params: ({ event }) => ({ error: event.error }) },
             target: 'idle',
-            actions: [
-              'markDemoInUse',
-              { type: 'showAlert', params: { text: MESSAGES.loggedInElsewhere, type: 'danger' } },
-            ],
+            actions: 'markDemoInUse',
+          },
+          {
+            guard: { type: 'isInUseElsewhere', params: ({ event }) => ({ error: event.error }) },
+            target: 'idle',
+            actions: {
+              type: 'showAlert',
+              params: { text: MESSAGES.loggedInElsewhere, type: 'danger' },
+            },
           },
           {
             target: 'idle',
@@ -129,6 +140,15 @@ export const loginMachine = setup({
         input: ({ context }) => context.pending!,
         onDone: [
           {
+            // A demo account says so in its note (demoInUse) instead of an alert.
+            guard: {
+              type: 'isDemoLoggedInElsewhere',
+              params: ({ event }) => ({ loggedIn: event.output }),
+            },
+            target: 'idle',
+            actions: ['dropPending', 'markDemoInUse'],
+          },
+          {
             guard: {
               type: 'isLoggedInElsewhere',
               params: ({ event }) => ({ loggedIn: event.output }),
@@ -136,7 +156,6 @@ export const loginMachine = setup({
             target: 'idle',
             actions: [
               'dropPending',
-              'markDemoInUse',
               { type: 'showAlert', params: { text: MESSAGES.loggedInElsewhere, type: 'danger' } },
             ],
           },

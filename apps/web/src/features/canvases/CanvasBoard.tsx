@@ -33,6 +33,8 @@ export interface CanvasBoardProps {
   onSelectionChange?: (ids: readonly string[]) => void;
   /** Told the others on the canvas whenever they change (who is online, whose pointer is here). */
   onPeersChange?: (peers: readonly RemotePeer[]) => void;
+  /** Told when the canvas cannot be opened (not found, not allowed): the board is replaced. */
+  onRefused?: (refusal: CanvasRefusal) => void;
 }
 
 type SyncedBoardProps = Omit<CanvasBoardProps, 'userId'> & {
@@ -47,7 +49,7 @@ type SyncedBoardProps = Omit<CanvasBoardProps, 'userId'> & {
  */
 function SyncedBoard(props: SyncedBoardProps) {
   const { canvasId, userId, socket, backdropStorageKey, onAlert, handleRef, onPeersChange } = props;
-  const { title, onSelectionChange } = props;
+  const { title, onSelectionChange, onRefused } = props;
   // A transport over the app's socket while the board shows (closing it leaves the room).
   const transport = useSocketTransport(socket);
   // Image files go over REST, to the page's own origin, with the session's token.
@@ -57,10 +59,12 @@ function SyncedBoard(props: SyncedBoardProps) {
   const onError = useCallback(
     (error: CollaborationError) => {
       const outcome = boardErrorOutcome(error);
-      if (outcome.show === 'refusal') setRefusal(outcome.refusal);
-      else if (outcome.show === 'alert') onAlert(outcome.message);
+      if (outcome.show === 'refusal') {
+        setRefusal(outcome.refusal);
+        onRefused?.(outcome.refusal);
+      } else if (outcome.show === 'alert') onAlert(outcome.message);
     },
-    [onAlert],
+    [onAlert, onRefused],
   );
   const live = useCollaboration({
     transport,
@@ -86,8 +90,13 @@ function SyncedBoard(props: SyncedBoardProps) {
     [bindRef, handleRef],
   );
   useEffect(
-    () => (handle.current ? exposeBoardForTests(canvasId, handle.current, live.loaded) : undefined),
-    [canvasId, live.loaded],
+    () =>
+      handle.current
+        ? exposeBoardForTests(canvasId, handle.current, live.loaded, () =>
+            live.client ? live.client.peerActivity.previews() : [],
+          )
+        : undefined,
+    [canvasId, live.loaded, live.client],
   );
 
   if (refusal) {
@@ -113,7 +122,7 @@ function SyncedBoard(props: SyncedBoardProps) {
       />
       {!live.loaded && (
         <div className="tw-board__opening">
-          <Loader label="Opening canvas…" />
+          <Loader label={openingLabel(live.loadProgress)} />
         </div>
       )}
       <ConnectionBadge
@@ -155,4 +164,9 @@ export function CanvasBoard(props: CanvasBoardProps) {
       {board}
     </div>
   );
+}
+
+/** What the cover says while the board opens: a large canvas's chunks counted as they come. */
+function openingLabel(progress: number | null): string {
+  return progress === null ? 'Opening canvas…' : `Opening canvas… ${Math.round(progress * 100)}%`;
 }

@@ -2,9 +2,10 @@ import { useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { VIEW_LINK_ROUTE } from '@tabula/domain/protocol';
-import { ShareDialog } from '@tabula/ui';
+import { Icon, ShareDialog } from '@tabula/ui';
 import { useServices } from '../../app/ServicesContext';
 import { shareLinksMachine } from './shareLinksMachine';
+import { useClearingSetting } from './useClearingSetting';
 
 /** The address of a view link on this site. */
 export function viewLinkUrl(token: string, origin = window.location.origin): string {
@@ -33,13 +34,16 @@ export function ShareAction({ canvasId }: { canvasId: string }) {
   const open = useSelector(actor, (s) => s.hasTag('open'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const { links, createdToken, error } = useSelector(actor, (s) => s.context);
+  const clearing = useClearingSetting(canvasId, open);
   return (
     <>
       <button
         type="button"
-        className="tb-button tb-button--secondary tb-button--small"
+        className="tb-button tb-button--primary tb-button--small"
+        aria-haspopup="dialog"
         onClick={() => actor.send({ type: 'share.open' })}
       >
+        <Icon name="share" />
         Share
       </button>
       <ShareDialog
@@ -51,6 +55,7 @@ export function ShareAction({ canvasId }: { canvasId: string }) {
         onRevoke={(linkId) => actor.send({ type: 'share.revoke', linkId })}
         busy={busy}
         error={error}
+        clearing={{ ...clearing, onChange: clearing.change }}
       />
     </>
   );

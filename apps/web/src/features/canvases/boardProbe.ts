@@ -8,6 +8,13 @@ export interface BoardProbe {
   loaded: boolean;
   /** The elements the editor holds now (deleted ones left out). */
   elements(): SceneElement[];
+  /** How many elements the editor holds now (deleted ones left out), without copying any. */
+  count(): number;
+  /**
+   * Peers' elements in progress (their ink), drawn on the board's peer layer over the editor
+   * until their commit replaces them: never in the editor's scene.
+   */
+  previews(): readonly SceneElement[];
 }
 
 declare global {
@@ -27,12 +34,19 @@ export function exposeBoardForTests(
   canvasId: string,
   handle: WhiteboardHandle,
   loaded: boolean,
+  previews: () => readonly SceneElement[] = () => [],
 ): () => void {
   if (typeof window === 'undefined' || window.__TABULA_PROBE__ !== true) return () => {};
   const probe: BoardProbe = {
     canvasId,
     loaded,
     elements: () => handle.getScene().filter((element) => !element.isDeleted),
+    count: () => {
+      let live = 0;
+      for (const element of handle.getSceneElements()) if (!element.isDeleted) live += 1;
+      return live;
+    },
+    previews,
   };
   window.__tabulaBoard = probe;
   return () => {

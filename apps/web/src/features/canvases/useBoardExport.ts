@@ -36,3 +36,12 @@ export function useBoardExport(title: string) {
 
   return { boardRef, exportBoard, exporting, hasSelection, onSelectionChange };
 }
+
+/** The canvas header's export props, bound to `useBoardExport`. */
+export function exportHeaderProps(board: ReturnType<typeof useBoardExport>) {
+  return {
+    onExport: board.exportBoard,
+    exporting: board.exporting,
+    exportSelection: board.hasSelection,
+  };
+}

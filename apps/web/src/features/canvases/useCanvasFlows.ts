@@ -53,6 +53,20 @@ export function useNameEdit(canvasId: string, name: string, focusInput: () => vo
   return { actor, editing, saving };
 }
 
+/** The canvas header's name-editing props, bound to `useNameEdit`; `allowed`: an owner's. */
+export function nameHeaderProps(name: ReturnType<typeof useNameEdit>, allowed: boolean) {
+  return {
+    editing: name.editing,
+    saving: name.saving,
+    onEdit: () => name.actor.send({ type: 'name.edit', allowed }),
+    onSave: (value: string) => {
+      name.actor.send({ type: 'name.change', value });
+      name.actor.send({ type: 'name.save' });
+    },
+    onCancel: () => name.actor.send({ type: 'name.cancel' }),
+  };
+}
+
 /**
  * The delete popup of a screen, on the app's one delete flow; `afterDelete` runs once the
  * canvas is gone if the screen is still there. Leaving the screen closes a popup still open

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { update } from '../../app/appState';
 import { useAppSelector, useServices } from '../../app/ServicesContext';
 import { errorMessage } from '../errorMessage';
+import { refreshCanvasList } from './canvasListLoads';
 
 /**
- * The user's canvases, fetched again when a screen that shows or checks them opens. With
- * `enabled` false (a signed-out visitor) nothing is fetched.
+ * The user's canvases, fetched again when a screen that shows or checks them opens (the app
+ * load's list counts for the first one: `refreshCanvasList`). With `enabled` false (a
+ * signed-out visitor) nothing is fetched.
  */
 export function useCanvasList(enabled = true) {
   const services = useServices();
@@ -15,9 +16,7 @@ export function useCanvasList(enabled = true) {
   useEffect(() => {
     if (!enabled) return undefined;
     let current = true;
-    services.api
-      .getAllCanvases()
-      .then((list) => current && services.store.set((s) => update.canvasesLoaded(s, list)))
+    refreshCanvasList(services)
       .catch((error: unknown) => current && services.showAlert(errorMessage(error), 'danger'))
       .finally(() => current && setLoading(false));
     return () => {

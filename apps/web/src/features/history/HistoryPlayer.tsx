@@ -1,10 +1,19 @@
 import '@tabula/whiteboard/styles.css';
 import { useMemo } from 'react';
-import { Loader } from '@tabula/ui';
+import { CHECKBOX_CLASS, Loader, SELECT_CLASS } from '@tabula/ui';
 import { httpFileTransport } from '@tabula/whiteboard/collab';
 import { ReplayPlayer, restHistorySource } from '@tabula/whiteboard/replay';
+import type { ReplayClassNames } from '@tabula/whiteboard/replay';
 import { useServices } from '../../app/ServicesContext';
 import { useRealtimeClient } from '../../realtime/useRealtimeClient';
+
+/** The player's controls in the app's look (packages/ui's buttons, select, checkbox, input). */
+const APP_LOOK: ReplayClassNames = {
+  button: 'tb-button tb-button--secondary tb-button--small',
+  select: SELECT_CLASS,
+  checkbox: CHECKBOX_CLASS,
+  input: 'tb-input tw-history__number',
+};
 
 /** Props of {@link HistoryPlayer}. */
 export interface HistoryPlayerProps {
@@ -40,6 +49,7 @@ export function HistoryPlayer({ canvasId, revision, onMoved }: HistoryPlayerProp
       revision={revision ?? undefined}
       onRevisionChange={onMoved}
       className="tw-history__player"
+      classNames={APP_LOOK}
     />
   );
 }

@@ -26,9 +26,60 @@ export function labelsByRevision(checkpoints: readonly Checkpoint[]): Map<number
   return labels;
 }
 
+/** How soon after adding an image its upload's changes still count as adding it. */
+export const IMAGE_SETTLE_MS = 60 * 1000;
+
+/** Whether `entry` only changes images that `added` (by the same author, just before) holds. */
+function settlesImages(entry: HistoryEntry, added: AddedImages | undefined): boolean {
+  if (entry.type !== 'LineDrawn' || !added || added.actorId !== entry.actorId) return false;
+  const { summary } = entry;
+  if (summary.added.length > 0 || summary.deleted.length > 0 || summary.changed.length === 0)
+    return false;
+  if (Date.parse(entry.occurredAt) - added.at > IMAGE_SETTLE_MS) return false;
+  return summary.changed.every((ref) => ref.type === 'image' && added.ids.has(ref.id));
+}
+
+interface AddedImages {
+  actorId: string;
+  ids: Set<string>;
+  at: number;
+}
+
+/**
+ * The entries (newest first) with an image's upload folded into its adding: Excalidraw commits
+ * an image element when it is placed and again as its file is saved ("pending", then "saved"),
+ * which would read as 'added 1 image' and two 'changed 1 element'. Those follow-up changes, of
+ * only the images just added, by the same author within {@link IMAGE_SETTLE_MS}, are left out,
+ * and the adding row takes the newest one's revision (the image as saved).
+ */
+export function withImageUploadsFolded(entries: readonly HistoryEntry[]): HistoryEntry[] {
+  const kept: HistoryEntry[] = [];
+  let added: AddedImages | undefined;
+  for (let at = entries.length - 1; at >= 0; at -= 1) {
+    const entry = entries[at]!;
+    if (settlesImages(entry, added)) {
+      kept[kept.length - 1] = { ...kept[kept.length - 1]!, revision: entry.revision };
+      continue;
+    }
+    kept.push(entry);
+    const images =
+      entry.type === 'LineDrawn' ? entry.summary.added.filter((ref) => ref.type === 'image') : [];
+    added =
+      images.length > 0
+        ? {
+            actorId: entry.actorId,
+            ids: new Set(images.map((ref) => ref.id)),
+            at: Date.parse(entry.occurredAt),
+          }
+        : undefined;
+  }
+  return kept.reverse();
+}
+
 /**
  * The entries (newest first) as the activity list shows them: runs of one author with no pause
- * over {@link SESSION_GAP_MS}, each row in words, with the names given to its revision.
+ * over {@link SESSION_GAP_MS}, each row in words, with the names given to its revision. An
+ * image's upload is part of adding it (`withImageUploadsFolded`).
  */
 export function toSessions(
   entries: readonly HistoryEntry[],
@@ -37,7 +88,7 @@ export function toSessions(
 ): ActivitySession[] {
   const { day, time } = formatters(format);
   const runs: HistoryEntry[][] = [];
-  for (const entry of entries) {
+  for (const entry of withImageUploadsFolded(entries)) {
     const run = runs[runs.length - 1];
     const later = run?.[run.length - 1];
     const gap = later ? Date.parse(later.occurredAt) - Date.parse(entry.occurredAt) : Infinity;

@@ -108,6 +108,62 @@ describe('toSessions', () => {
   });
 });
 
+describe('an image insert', () => {
+  const utc = { locale: 'en-GB', timeZone: 'UTC' };
+  const image = { id: 'img', type: 'image' };
+  /** An entry of maria's at second `second` past 10:00. */
+  const at = (revision: number, second: number, summary: object): HistoryEntry =>
+    ({
+      ...drawn(revision),
+      occurredAt: new Date(Date.UTC(2026, 10, 23, 10, 0, second)).toISOString(),
+      summary: { ...none, ...summary },
+    }) as HistoryEntry;
+
+  it('is one row: its upload (the image element saved as pending, then saved) is part of adding it', () => {
+    // Newest first, as the history answers.
+    const entries = [
+      at(3, 2, { changed: [image] }),
+      at(2, 1, { changed: [image] }),
+      at(1, 0, { added: [image] }),
+    ];
+    const [session] = toSessions(entries, new Map(), utc);
+    expect(session!.items.map((item) => [item.revision, item.text])).toEqual([
+      [3, 'added 1 image'],
+    ]);
+  });
+
+  it('keeps a later change of the image, another element changed, or another author, as rows', () => {
+    const moved = [at(3, 120, { changed: [image] }), at(1, 0, { added: [image] })];
+    expect(toSessions(moved, new Map(), utc)[0]!.items).toHaveLength(2);
+    const other = [
+      at(2, 1, { changed: [{ id: 'box', type: 'rectangle' }] }),
+      at(1, 0, { added: [image] }),
+    ];
+    expect(toSessions(other, new Map(), utc)[0]!.items).toHaveLength(2);
+    const sams = [
+      { ...at(2, 1, { changed: [image] }), actorId: 'u2' },
+      at(1, 0, { added: [image] }),
+    ];
+    expect(toSessions(sams as HistoryEntry[], new Map(), utc).flatMap((s) => s.items)).toHaveLength(
+      2,
+    );
+  });
+});
+
+describe('clearing in words', () => {
+  it('names an undo of a clear and the owner turning collaborators clearing off and on', () => {
+    expect(describeEntry(entry('CanvasRestored', { ...none, toRevision: 4, undoesClear: 5 }))).toBe(
+      'undid the clear',
+    );
+    expect(describeEntry(entry('CollaboratorClearingSet', { allowed: false }))).toBe(
+      'stopped collaborators from clearing the board',
+    );
+    expect(describeEntry(entry('CollaboratorClearingSet', { allowed: true }))).toBe(
+      'let collaborators clear the board',
+    );
+  });
+});
+
 describe('withUndoClear', () => {
   const clear: HistoryEntry = {
     ...drawn(5),

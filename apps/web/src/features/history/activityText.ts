@@ -63,6 +63,7 @@ export function describeEntry(entry: HistoryEntry): string {
     case 'CollaboratorLeft':
       return 'left the canvas';
     case 'CanvasRestored':
+      if (entry.summary.undoesClear !== undefined) return 'undid the clear';
       return entry.summary.elementIds?.length
         ? `restored ${count(entry.summary.elementIds.length, 'element')} as they were at revision ${entry.summary.toRevision}`
         : `restored the version of revision ${entry.summary.toRevision}`;
@@ -72,6 +73,10 @@ export function describeEntry(entry: HistoryEntry): string {
       return 'created a view-only link';
     case 'ShareLinkRevoked':
       return 'revoked a view-only link';
+    case 'CollaboratorClearingSet':
+      return entry.summary.allowed
+        ? 'let collaborators clear the board'
+        : 'stopped collaborators from clearing the board';
   }
 }
 

@@ -84,6 +84,7 @@ export function OnlineUsersDialog({
   canInvite,
 }: OnlineUsersDialogProps) {
   const self = useAppSelector((s) => s.session?.user.id);
+  const connected = useAppSelector((s) => s.connected);
   const { users: online, more } = useOnlineUsersPages(open);
   const users = useMemo(
     () =>
@@ -96,6 +97,7 @@ export function OnlineUsersDialog({
     <OnlineUsersPopup
       open={open}
       users={users}
+      offline={!connected}
       onClose={onClose}
       footer={
         more ? (
@@ -113,9 +115,14 @@ export function OnlineUsersDialog({
   );
 }
 
-/** How many users other than the signed-in one are online. */
-export function useOnlineCount(): number {
-  return useAppSelector(
-    (s) => Object.keys(s.onlineUsers).filter((id) => id !== s.session?.user.id).length,
+/**
+ * How many users other than the signed-in one are online; undefined while the connection is
+ * down (the count would be a stale one: the header shows none).
+ */
+export function useOnlineCount(): number | undefined {
+  return useAppSelector((s) =>
+    s.connected
+      ? Object.keys(s.onlineUsers).filter((id) => id !== s.session?.user.id).length
+      : undefined,
   );
 }
