@@ -54,6 +54,7 @@ export function rectangle(id: string, x = 0): SceneElement {
 /** The editor's stand-in: it holds the scene and reports each change to the engine. */
 class HeadlessBoard implements BoardView {
   scene: SceneElement[] = [];
+  private readonly listeners = new Set<() => void>();
   constructor(private readonly client: CollaborationClient) {}
   getSceneElements(): readonly SceneElement[] {
     return this.scene;
@@ -64,6 +65,12 @@ class HeadlessBoard implements BoardView {
     this.scene = [...next];
     onApplied?.();
     this.report();
+    for (const listener of this.listeners) listener();
+  }
+  /** Calls `listener` after each scene the engine applies (peers' commits come once a frame). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
   isReady(): boolean {
     return true;
@@ -90,7 +97,10 @@ export interface Tab {
   board: HeadlessBoard;
   /** Ids of the elements the board shows. */
   visibleIds(): string[];
-  /** Resolves once `predicate` holds, looking after every engine change and server message. */
+  /**
+   * Resolves once `predicate` holds, looking after every engine change, server message and
+   * scene the engine applies to the board.
+   */
   until(predicate: () => boolean, what: string): Promise<void>;
   close(): void;
 }
@@ -131,7 +141,7 @@ export async function openTab(
     client,
     board,
     visibleIds,
-    until: (predicate, what) => until(transport, client, predicate, what),
+    until: (predicate, what) => until(transport, client, board, predicate, what),
     close() {
       client.dispose();
       transport.close();
@@ -142,6 +152,7 @@ export async function openTab(
 function until(
   transport: SocketIoTransport,
   client: CollaborationClient,
+  board: HeadlessBoard,
   predicate: () => boolean,
   what: string,
 ): Promise<void> {
@@ -165,8 +176,10 @@ function until(
     const subscriptions = [client.status$.subscribe(check), client.pending$.subscribe(check)];
     transport.socket.onAny(afterMessage);
     transport.socket.io.on('reconnect', afterMessage);
+    const offBoard = board.onChange(afterMessage);
     function cleanup() {
       clearTimeout(timer);
+      offBoard();
       for (const subscription of subscriptions) subscription.unsubscribe();
       transport.socket.offAny(afterMessage);
       transport.socket.io.off('reconnect', afterMessage);
