@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { createActor, fromPromise } from 'xstate';
 import { appLoadMachine } from '../features/auth/appLoadMachine';
+import { keepSessionUser, keptUser } from '../features/auth/keptSession';
 import { loadCanvasListOnAppLoad } from '../features/canvases/canvasListLoads';
 import { update } from './appState';
 import { STORAGE_KEYS } from './constants';
@@ -16,6 +17,7 @@ export function provideAppLoad(services: AppServices) {
     },
     actions: {
       storeSession: (_, session) => services.storeSession(session),
+      resumeKeptSession: (_, session) => services.store.set((s) => update.signedIn(s, session)),
       cleanupStorage: () => services.clearStorage(),
       cleanupState: () => services.clearState(),
     },
@@ -24,21 +26,34 @@ export function provideAppLoad(services: AppServices) {
 
 /**
  * Runs the app load flow once (spec §4 "App load"): the stored token is checked and the
- * session restored, or cleaned up; the store is marked ready either way.
+ * session restored, or cleaned up; the store is marked ready either way. Without network the
+ * session this device kept is shown, and checked with the server when the browser is back
+ * online (docs/offline.md).
  */
 export function useAppLoad(services: AppServices): void {
   const machine = useMemo(() => provideAppLoad(services), [services]);
   useEffect(() => {
+    // The user of the session, kept on the device for a reload without network.
+    const keeping = services.store.state$.subscribe((state) =>
+      keepSessionUser(services.storage, state),
+    );
     const actor = createActor(machine, {
-      input: { token: services.storage.getItem(STORAGE_KEYS.token) },
+      input: {
+        token: services.storage.getItem(STORAGE_KEYS.token),
+        keptUser: keptUser(services.storage),
+      },
     });
     const subscription = actor.subscribe((snapshot) => {
       if (snapshot.status === 'done') services.store.set(update.loaded);
     });
+    const online = () => actor.send({ type: 'network.online' });
+    window.addEventListener('online', online);
     actor.start();
     return () => {
+      window.removeEventListener('online', online);
       subscription.unsubscribe();
       actor.stop();
+      keeping.unsubscribe();
     };
   }, [machine, services]);
 }

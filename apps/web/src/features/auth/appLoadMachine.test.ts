@@ -17,6 +17,10 @@ interface StartOptions {
   fetchErrors?: unknown[];
   /** What each check attempt throws, in turn (then it answers). */
   checkErrors?: unknown[];
+  /** The user this device kept from its last session. */
+  keptUser?: SessionUser | null;
+  /** The wait between attempts (default none). */
+  retryMs?: number;
 }
 
 const refusedToken = Object.assign(new Error('Please authenticate using a valid token'), {
@@ -38,6 +42,7 @@ function start(token: string | null, options: StartOptions = {}) {
     cleanupStorage: vi.fn(),
     cleanupState: vi.fn(),
     loadCanvases: vi.fn(),
+    resumeKeptSession: vi.fn(),
   };
   const machine = appLoadMachine.provide({
     actors: {
@@ -57,12 +62,15 @@ function start(token: string | null, options: StartOptions = {}) {
     },
     actions: {
       storeSession: (_, params) => effects.storeSession(params),
+      resumeKeptSession: (_, params) => effects.resumeKeptSession(params),
       cleanupStorage: effects.cleanupStorage,
       cleanupState: effects.cleanupState,
     },
-    delays: { retry: 0 },
+    delays: { retry: options.retryMs ?? 0 },
   });
-  const actor = createActor(machine, { input: { token } }).start();
+  const actor = createActor(machine, {
+    input: { token, keptUser: options.keptUser ?? null },
+  }).start();
   return { actor, effects, attempts };
 }
 
@@ -120,6 +128,64 @@ describe('appLoadMachine', () => {
     expect(effects.storeSession).toHaveBeenCalledWith({ user, token: 'tok' });
     // Two unanswered fetches, then a fetch whose check timed out, then one that went through.
     expect(attempts).toEqual({ fetch: 4, check: 2 });
+  });
+
+  it('starts offline from the kept session when the request never reached a server', async () => {
+    const { actor, effects } = start('tok', {
+      fetchErrors: [offline],
+      keptUser: user,
+      retryMs: 3_600_000,
+    });
+
+    await waitFor(actor, (s) => s.hasTag('offline'));
+
+    expect(effects.resumeKeptSession).toHaveBeenCalledWith({ user, token: 'tok' });
+    expect(effects.cleanupStorage).not.toHaveBeenCalled();
+    expect(effects.storeSession).not.toHaveBeenCalled();
+  });
+
+  it('asks the server again when the network returns, and then goes on signed in', async () => {
+    const { actor, effects, attempts } = start('tok', {
+      fetchErrors: [new TypeError('Failed to fetch')],
+      keptUser: user,
+      retryMs: 3_600_000,
+    });
+    await waitFor(actor, (s) => s.hasTag('offline'));
+
+    actor.send({ type: 'network.online' });
+    await waitFor(actor, (s) => s.status === 'done');
+
+    expect(actor.getSnapshot().value).toBe('signedIn');
+    expect(effects.storeSession).toHaveBeenCalledWith({ user, token: 'tok' });
+    expect(attempts.fetch).toBe(2);
+  });
+
+  it('signs out when the server, back, refuses the kept session', async () => {
+    const { actor, effects } = start('tok', {
+      fetchErrors: [offline, refusedToken],
+      keptUser: user,
+    });
+
+    await waitFor(actor, (s) => s.status === 'done');
+
+    expect(effects.resumeKeptSession).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(effects.cleanupStorage).toHaveBeenCalledTimes(1);
+    expect(effects.cleanupState).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not start offline from an HTTP error, nor without a kept user', async () => {
+    for (const options of [
+      { fetchErrors: [serverDown], keptUser: user },
+      { fetchErrors: [offline], keptUser: null },
+    ]) {
+      const { actor, effects } = start('tok', { ...options, retryMs: 3_600_000 });
+
+      await waitFor(actor, (s) => s.matches('unavailable'));
+
+      expect(effects.resumeKeptSession).not.toHaveBeenCalled();
+      actor.stop();
+    }
   });
 
   it('waits 1 s after the first unanswered attempt, doubling up to 30 s', () => {

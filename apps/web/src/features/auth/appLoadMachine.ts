@@ -1,10 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Session, SessionUser } from './session';
-import { isTokenRefusal } from './tokenRefusal';
+import { isNetworkFailure, isTokenRefusal } from './tokenRefusal';
 
 interface AppLoadContext {
   token: string | null;
   user: SessionUser | null;
+  /** The user this device kept from its last session (shown while there is no network). */
+  keptUser: SessionUser | null;
   /** Attempts that found the server unavailable (the wait before the next one doubles). */
   failures: number;
 }
@@ -14,15 +16,18 @@ export function retryDelayMs(failures: number): number {
   return Math.min(30_000, 1000 * 2 ** Math.max(0, failures - 1));
 }
 
+/** A refused token is cleaned up: the visitor is signed out. */
+const onRefusal = {
+  guard: ({ event }: { event: { error: unknown } }) => isTokenRefusal(event.error),
+  target: 'signedOut',
+  actions: ['cleanupStorage', 'cleanupState'],
+} as const;
+
+/** Any other failure is tried again, with doubling waits. */
+const onUnanswered = { target: 'unavailable', actions: 'countFailure' } as const;
+
 /** What a failed step leads to: a refused token is cleaned up, anything else is tried again. */
-const onFailure = [
-  {
-    guard: ({ event }: { event: { error: unknown } }) => isTokenRefusal(event.error),
-    target: 'signedOut',
-    actions: ['cleanupStorage', 'cleanupState'],
-  },
-  { target: 'unavailable', actions: 'countFailure' },
-] as const;
+const onFailure = [onRefusal, onUnanswered] as const;
 
 function notProvided(name: string): never {
   throw new Error(`${name} is not provided`);
@@ -33,13 +38,15 @@ function notProvided(name: string): never {
  * asked whether this user is online on another device. If so the stored 'token' and
  * 'background-color' are cleaned up and the visitor stays signed out; otherwise the session
  * is stored and the canvas list loaded. A token the server refuses is cleaned up too; a server
- * that does not answer (offline, restarting, too slow) keeps the token and is asked again, with
- * doubling waits, while the app shows it is loading.
+ * that does not answer (restarting, too slow) keeps the token and is asked again, with doubling
+ * waits, while the app shows it is loading. Without network (the request never left), a device
+ * that kept the user of its last session starts from it and asks again once online.
  */
 export const appLoadMachine = setup({
   types: {
-    input: {} as { token: string | null },
+    input: {} as { token: string | null; keptUser?: SessionUser | null },
     context: {} as AppLoadContext,
+    events: {} as { type: 'network.online' },
   },
   actors: {
     fetchUser: fromPromise<SessionUser, { token: string }>(async () => notProvided('fetchUser')),
@@ -50,11 +57,16 @@ export const appLoadMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => context.token !== null && context.token !== '',
+    /** No network (the request never reached a server) and a session kept on this device. */
+    canStartOffline: ({ context, event }) =>
+      context.keptUser !== null && isNetworkFailure((event as { error?: unknown }).error),
     isLoggedInElsewhere: (_, params: { loggedIn: boolean }) => params.loggedIn,
   },
   actions: {
     keepUser: assign((_, params: { user: SessionUser }) => ({ user: params.user })),
     storeSession: (_, _params: Session) => {},
+    /** Shows the app signed in with the kept session, without asking the server (offline). */
+    resumeKeptSession: (_, _params: Session) => {},
     /** Removes 'token' and 'background-color' from local storage. */
     cleanupStorage: () => {},
     /** Forgets any signed-in state held in memory. */
@@ -66,7 +78,12 @@ export const appLoadMachine = setup({
   },
 }).createMachine({
   id: 'appLoad',
-  context: ({ input }) => ({ token: input.token, user: null, failures: 0 }),
+  context: ({ input }) => ({
+    token: input.token,
+    user: null,
+    keptUser: input.keptUser ?? null,
+    failures: 0,
+  }),
   initial: 'start',
   states: {
     start: {
@@ -81,7 +98,11 @@ export const appLoadMachine = setup({
           target: 'checking',
           actions: { type: 'keepUser', params: ({ event }) => ({ user: event.output }) },
         },
-        onError: onFailure,
+        onError: [
+          onRefusal,
+          { guard: 'canStartOffline', target: 'offline', actions: 'countFailure' },
+          onUnanswered,
+        ],
       },
     },
     checking: {
@@ -111,6 +132,20 @@ export const appLoadMachine = setup({
     },
     unavailable: {
       tags: ['loading'],
+      after: { retry: 'fetchingUser' },
+    },
+    /**
+     * No network: the app runs with the session this device kept, and asks the server again
+     * when the browser says the network is back (or after the doubling wait). The server's
+     * answer then decides: a refused token signs out.
+     */
+    offline: {
+      tags: ['offline'],
+      entry: {
+        type: 'resumeKeptSession',
+        params: ({ context }) => ({ user: context.keptUser!, token: context.token! }),
+      },
+      on: { 'network.online': 'fetchingUser' },
       after: { retry: 'fetchingUser' },
     },
     loadingCanvases: {

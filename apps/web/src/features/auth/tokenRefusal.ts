@@ -10,3 +10,13 @@ export function isTokenRefusal(error: unknown): boolean {
   // Realtime: the handshake was refused.
   return code === 'NOT_AUTHENTICATED';
 }
+
+/**
+ * Whether a failed request never reached a server: `fetch` threw (no network, DNS, a refused
+ * connection), which the API client reports as status 0. An HTTP answer, even an error, is not.
+ */
+export function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof TypeError) return true;
+  const { status } = (error ?? {}) as { status?: unknown };
+  return status === 0;
+}
