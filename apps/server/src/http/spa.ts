@@ -1,6 +1,8 @@
 /**
  * Serves the built web app with an SPA fallback: a GET for a file that exists is served
- * (hashed assets cached for a year, immutable), any other GET outside the API answers
+ * (hashed assets cached for a year, immutable; every other file, above all index.html, the
+ * service worker `sw.js` and the web app manifest, `no-cache`: revalidated on every use, so
+ * a new version is seen at once; docs/offline.md), any other GET outside the API answers
  * index.html so client-side routes work on reload. Files come brotli- or gzip-compressed
  * when the build wrote a `.br`/`.gz` copy and the browser accepts it. Without a build it
  * serves a short placeholder page.
@@ -33,6 +35,8 @@ export function serveSpa(webDist: string | undefined) {
     const isAsset = ctx.path.startsWith('/assets/');
     // The answer depends on Accept-Encoding (koa-send picks the precompressed copy).
     ctx.vary('Accept-Encoding');
+    // koa-send keeps a Cache-Control already set: what is not hashed is always revalidated.
+    if (!isAsset) ctx.set('Cache-Control', 'no-cache');
     try {
       await send(ctx, ctx.path, {
         root,
@@ -42,6 +46,7 @@ export function serveSpa(webDist: string | undefined) {
       });
     } catch {
       // Not a file: a client-side route (or a missing asset, which the app's 404 page shows).
+      ctx.set('Cache-Control', 'no-cache');
       await send(ctx, 'index.html', { root });
     }
   };
