@@ -20,6 +20,14 @@ import { LocalChanges } from './localChanges';
 import { outboxKey } from './outbox';
 import type { OutboxEntry } from './outbox';
 import { OutboxSender } from './outboxSender';
+import { clientPersistence, offlineSignals } from './persistence/clientPersistence';
+import type { ClientPersistence } from './persistence/clientPersistence';
+import type { KeptFile } from './persistence/CanvasPersistence';
+import type {
+  DeviceStorageState,
+  OfflineState,
+  RefusedOfflineChanges,
+} from './persistence/offlineState';
 import { followCanvas, followPeers } from './peerEvents';
 import type { RemotePeer } from './peers';
 import { LivePeerActivity } from './livePeerActivity';
@@ -62,6 +70,12 @@ export class CollaborationClient {
   private readonly subscriptions = new Subscription();
   private readonly signals = new ClientSignals();
   private readonly joinedOnce: Promise<void>;
+  /** The canvas as kept on the device (`options.persistence`), else null. */
+  private readonly kept: ClientPersistence | null;
+  /** Resolves once a kept scene is ready to show (never, when none is kept). */
+  private readonly keptShown: Promise<void>;
+  private keptFiles: KeptFile[] = [];
+  private shownKept = false;
   private markJoined: () => void = () => undefined;
   private markClosed: (error: Error) => void = () => undefined;
 
@@ -100,6 +114,12 @@ export class CollaborationClient {
   readonly loaded$: Observable<boolean> = this.signals.loaded$;
   /** "<name> cleared the canvas" with its Undo, or a refused clear (`clearNotices.ts`). */
   readonly clearing: ClearNotices;
+  /** The device's copy of the canvas: kept (and last synced when), or not available offline. */
+  readonly offline$: Observable<OfflineState>;
+  /** How full the device's storage is (null until known, or without persistence). */
+  readonly storage$: Observable<DeviceStorageState | null>;
+  /** Changes made offline that the server refused on reconnect, to offer for export. */
+  readonly refusedOffline$: Observable<RefusedOfflineChanges>;
 
   constructor(options: CollaborationClientOptions) {
     this.transport = options.transport;
@@ -121,6 +141,12 @@ export class CollaborationClient {
       options.requestFrame,
     );
     this.stream = new CommittedStream((elements) => this.remote.committed(elements));
+    this.kept = clientPersistence(options, this.scheduler, () => void this.sender.reload());
+    ({
+      offline$: this.offline$,
+      storage$: this.storage$,
+      refusedOffline$: this.refusedOffline$,
+    } = offlineSignals(this.kept));
     this.local = new LocalChanges(this.tracker, (id) => this.remote.isPreview(id));
     this.sender = new OutboxSender({
       transport: this.transport,
@@ -132,6 +158,8 @@ export class CollaborationClient {
       storageKey: outboxKey(options.userId, options.canvasId),
       onChange: () => this.outboxChanged(),
       onRefused: (entry, error) => this.updateRefused(entry, error),
+      kept: this.kept?.outbox,
+      onKeepFailed: () => this.kept?.canvas.keepFailed(),
     });
     this.joinLoop = new JoinLoop(this.transport, this.canvasId, this.scheduler, retryDelayMs, {
       sinceRevision: () => this.stream.revision ?? undefined,
@@ -149,7 +177,11 @@ export class CollaborationClient {
           canvasId: this.canvasId,
           scheduler: this.scheduler,
           retryDelayMs,
-          addFiles: (files) => this.view?.addFiles?.(files),
+          addFiles: (files) => {
+            this.kept?.canvas.keepFiles(files, true);
+            this.view?.addFiles?.(files);
+          },
+          uploaded: (file) => this.kept?.canvas.fileUploaded(file),
           refused: (_fileId, message) =>
             this.signals.error({ kind: 'update-refused', message, code: 'FILE_REFUSED' }),
         })
@@ -168,6 +200,7 @@ export class CollaborationClient {
       this.markClosed = reject;
     });
     this.joinedOnce.catch(() => undefined);
+    this.keptShown = this.restoreKept();
     this.signals.setPending(this.sender.size);
     this.signals.setWaiting(this.sender.size, 0, false, this.scheduler, () => undefined);
   }
@@ -206,9 +239,18 @@ export class CollaborationClient {
         this.publishStatus();
       }),
     );
-    this.subscriptions.add(
-      this.transport.status$.subscribe((status) => this.onTransportStatus(status)),
-    );
+    // With a kept canvas, the first join catches up from the kept revision.
+    const restored = this.kept
+      ? Promise.all([this.kept.canvas.restored, this.sender.restored])
+      : null;
+    const follow = () => {
+      if (this.closed) return;
+      this.subscriptions.add(
+        this.transport.status$.subscribe((status) => this.onTransportStatus(status)),
+      );
+    };
+    if (restored) void restored.then(follow, follow);
+    else follow();
   }
 
   /**
@@ -218,7 +260,7 @@ export class CollaborationClient {
    * `ClientClosedError` when the client is disposed before joining.
    */
   initialScene(): Promise<SceneElement[]> {
-    this.initial ??= this.joinedOnce.then(() => {
+    this.initial ??= Promise.race([this.joinedOnce, this.keptShown]).then(() => {
       const scene = reconcile(this.lastScene, [
         ...this.remote.takeWaiting(),
         ...this.sender.entries().flatMap((entry) => entry.elements),
@@ -255,6 +297,7 @@ export class CollaborationClient {
   viewChanged(elements: readonly SceneElement[], appState: EditingState, files?: ImageFiles): void {
     if (this.closed) return;
     if (this.view?.addFiles) this.images?.sceneChanged(elements, files);
+    this.kept?.canvas.keepFiles(files);
     this.lastScene = elements;
     if (this.view && !this.viewReady) this.onViewReady();
     const report = this.local.report(elements, appState, this.scheduler.now());
@@ -262,6 +305,7 @@ export class CollaborationClient {
     if (report.notSavedChanged) this.signals.setNotSaved(this.local.notSavedCount);
     this.remote.setEditing(report.editing, report.ended);
     if (report.inkChanged) this.outgoing.inkChanged();
+    this.keepScene();
   }
 
   /** The local pointer moved (scene coordinates); sent at most 30 times a second. */
@@ -287,6 +331,8 @@ export class CollaborationClient {
   /** Stops listening and closes nothing else (the transport belongs to the caller). */
   dispose(): void {
     if (this.closed) return;
+    // Keeps the scene as it is now, while still in step.
+    this.kept?.canvas.close();
     this.closed = true;
     this.live = false;
     this.markClosed(new ClientClosedError());
@@ -304,6 +350,7 @@ export class CollaborationClient {
     this.outgoing.cancel();
     this.subscriptions.unsubscribe();
     this.clearing.dispose();
+    this.kept?.canvas.close();
     this.signals.close();
   }
 
@@ -311,18 +358,47 @@ export class CollaborationClient {
     this.viewReady = true;
     this.initial = null;
     this.remote.setView(this.view);
+    if (this.keptFiles.length > 0) this.view?.addFiles?.(this.keptFiles);
     this.updateLoaded();
   }
 
   private updateLoaded(): void {
-    if (this.hasJoined && this.viewReady && !this.closed) this.signals.setLoaded(true);
+    if ((this.hasJoined || this.shownKept) && this.viewReady && !this.closed)
+      this.signals.setLoaded(true);
+  }
+
+  /**
+   * Reads the kept canvas: its scene becomes the one to mount the editor with (the kept
+   * outbox goes on top in `initialScene`), its revision the one the first join catches up
+   * from, its files the editor's. Resolves only when a scene is kept.
+   */
+  private async restoreKept(): Promise<void> {
+    if (!this.kept) return new Promise<void>(() => undefined);
+    const { scene, files } = await this.kept.canvas.restored;
+    this.keptFiles = files;
+    this.images?.uploadedBefore(files.filter((file) => file.uploaded).map((file) => file.id));
+    if (!scene || this.closed || this.hasJoined) return new Promise<void>(() => undefined);
+    if (!this.view) this.lastScene = scene.elements;
+    this.stream.resumeFrom(scene.revision);
+    this.shownKept = true;
+    this.updateLoaded();
+  }
+
+  /** While live and in step with the server, the editor's scene is kept (see `KeptCanvas`). */
+  private keepScene(): void {
+    if (!this.kept || !this.live) return;
+    this.kept.canvas.sceneSynced(() => {
+      const revision = this.stream.revision;
+      if (!this.live || !this.viewReady || revision === null || !this.remote.settled()) return null;
+      return { elements: this.lastScene, revision };
+    });
   }
 
   private publishStatus(): void {
     if (this.closed) return;
-    this.signals.setStatus(
-      collaborationStatus(this.transportStatus, this.live, this.online, this.wasLive),
-    );
+    const status = collaborationStatus(this.transportStatus, this.live, this.online, this.wasLive);
+    this.signals.setStatus(status);
+    this.kept?.canvas.connection(status === 'offline', this.hasJoined);
     this.publishWaiting();
   }
 
@@ -367,11 +443,13 @@ export class CollaborationClient {
     this.publishStatus();
     this.updateLoaded();
     this.sender.joined();
+    this.keepScene();
   }
 
   /** The server said no to the canvas for good: the engine closes (the board must not stay editable). */
   private joinRefused(error: AckError): void {
     this.signals.error({ kind: 'join-refused', message: error.message, code: error.code });
+    this.kept?.canvas.joinRefused(error, this.sender.entries());
     this.markClosed(new JoinRefusedError(error.code, error.message));
     this.close();
   }

@@ -6,6 +6,7 @@ import type { Observable } from 'rxjs';
 import type { RequestFrame } from '../board/frames';
 import type { FileTransport } from './fileTransport';
 import type { OutboxStorage } from './outbox';
+import type { CanvasPersistence } from './persistence/CanvasPersistence';
 import type { Scheduler } from './scheduler';
 import type { Transport } from './Transport';
 
@@ -54,8 +55,17 @@ export interface CollaborationClientOptions {
   previewTimeoutMs?: number;
   /** First wait before retrying a join or an update that timed out or met a busy server (default 1000 ms, doubling). */
   retryDelayMs?: number;
-  /** Where unsent changes are kept between sessions (under a key per user and canvas, shared by tabs). */
+  /**
+   * Where unsent changes are kept between sessions (under a key per user and canvas, shared by
+   * tabs). With `persistence` it is only read once: what it holds moves into the persistence.
+   */
   outboxStorage?: OutboxStorage;
+  /**
+   * Keeps the canvas on the device (`indexedDbPersistence('tabula:<userId>')`): its last
+   * scene, image files and unsent changes, so that it opens with no network and nothing drawn
+   * offline is lost; the device's clients of one canvas share one outbox, one sends at a time.
+   */
+  persistence?: CanvasPersistence;
   /** Whether the network is up (default: the browser's `navigator.onLine`). */
   online$?: Observable<boolean>;
   /** Where image files go and come from (`httpFileTransport`); without it images stay local. */

@@ -21,6 +21,11 @@ export class CommittedStream {
     return this.last;
   }
 
+  /** The scene kept on the device is at `revision`: the first join catches up from it. */
+  resumeFrom(revision: number): void {
+    this.last ??= revision;
+  }
+
   /** A join was sent: hold commits until it answers. */
   joining(): void {
     this.held = [];

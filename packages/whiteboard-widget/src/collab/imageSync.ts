@@ -27,6 +27,8 @@ export interface ImageSyncOptions {
   addFiles(files: ImageFile[]): void;
   /** The server refused an upload: `message` says why. */
   refused(fileId: string, message: string): void;
+  /** The server holds this file now (uploaded by this client). */
+  uploaded?(file: ImageFile): void;
 }
 
 /** The file ids of the live image elements of a scene. */
@@ -64,6 +66,11 @@ export class ImageSync {
     }
   }
 
+  /** The server already holds these files (uploaded in an earlier session): not sent again. */
+  uploadedBefore(fileIds: readonly string[]): void {
+    for (const fileId of fileIds) if (!this.states.has(fileId)) this.states.set(fileId, 'done');
+  }
+
   dispose(): void {
     this.closed = true;
     for (const cancel of this.timers) cancel();
@@ -85,7 +92,10 @@ export class ImageSync {
     const { transport, canvasId } = this.options;
     this.states.set(file.id, 'uploading');
     transport.upload(canvasId, { ...file }).then(
-      () => this.states.set(file.id, 'done'),
+      () => {
+        this.states.set(file.id, 'done');
+        if (!this.closed) this.options.uploaded?.(file);
+      },
       (error: unknown) => {
         if (this.closed) return;
         if (error instanceof FileRefusedError) {

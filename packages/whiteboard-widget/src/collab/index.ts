@@ -43,3 +43,21 @@ export { ManualScheduler, systemScheduler } from './scheduler';
 export type { Scheduler } from './scheduler';
 export { Outbox, OutboxStore, outboxKey, splitIntoBatches } from './outbox';
 export type { OutboxEntry, OutboxStorage } from './outbox';
+export { indexedDbPersistence } from './persistence/indexedDbPersistence';
+export type { IndexedDbPersistenceOptions } from './persistence/indexedDbPersistence';
+export type {
+  CanvasPersistence,
+  KeptCanvasSummary,
+  KeptChange,
+  KeptFile,
+  KeptScene,
+  SenderLock,
+  StorageUse,
+} from './persistence/CanvasPersistence';
+export { NEARLY_FULL_RATIO } from './persistence/offlineState';
+export type {
+  DeviceStorageState,
+  OfflineState,
+  RefusedOfflineChanges,
+} from './persistence/offlineState';
+export { SCENE_SAVE_DELAY_MS } from './persistence/keptCanvas';

@@ -51,6 +51,12 @@ export class Outbox {
     return entry;
   }
 
+  /** Holds exactly `entries` now, in their order (an outbox shared with other clients changed). */
+  replace(entries: readonly OutboxEntry[]): void {
+    this.entries.clear();
+    for (const { eventId, elements, timing } of entries) this.add(eventId, elements, timing);
+  }
+
   /** Removes an entry once acknowledged; false when it was already gone (a duplicate ack). */
   settle(eventId: string): boolean {
     return this.entries.delete(eventId);

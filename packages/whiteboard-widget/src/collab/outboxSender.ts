@@ -2,6 +2,7 @@ import type { GestureTiming, SceneElement } from '@tabula/domain';
 import type { AckError, SocketErrorCode } from '@tabula/domain/protocol';
 import { Outbox, OutboxStore, splitIntoBatches } from './outbox';
 import type { OutboxEntry, OutboxStorage } from './outbox';
+import type { KeptOutbox } from './persistence/keptOutbox';
 import type { Scheduler } from './scheduler';
 import type { Transport } from './Transport';
 
@@ -36,6 +37,14 @@ export interface OutboxSenderOptions {
   /** Where waiting entries are kept between sessions (shared by the user's tabs). */
   storage?: OutboxStorage;
   storageKey: string;
+  /**
+   * The outbox kept on the device and shared with the canvas's other clients (instead of
+   * `storage`): entries count as queued once written there, and only the client holding its
+   * sender lock sends.
+   */
+  kept?: KeptOutbox;
+  /** Entries could not be kept on the device (storage full): they wait in memory only. */
+  onKeepFailed?: (error: unknown) => void;
   /** The number of waiting entries changed. */
   onChange: () => void;
   /** The server refused an entry for good (its elements are not saved). */
@@ -61,24 +70,73 @@ export class OutboxSender {
   private cancelRetry: (() => void) | null = null;
   /** When the oldest waiting entry was queued (scheduler time). */
   private readonly queuedAt = new Map<string, number>();
+  /** With a kept outbox: this client holds the sender lock (on the current connection). */
+  private sending = false;
+  /** Resolves once the kept outbox has been read. */
+  readonly restored: Promise<void>;
 
   constructor(private readonly options: OutboxSenderOptions) {
-    this.store = options.storage ? new OutboxStore(options.storage, options.storageKey) : null;
+    this.store =
+      options.storage && !options.kept
+        ? new OutboxStore(options.storage, options.storageKey)
+        : null;
     for (const entry of this.store?.load() ?? []) {
       this.outbox.add(entry.eventId, entry.elements, entry.timing);
       this.queuedAt.set(entry.eventId, options.scheduler.now());
     }
+    this.restored = options.kept ? this.reload() : Promise.resolve();
+  }
+
+  /** Reads the kept outbox again (another client changed it). */
+  reload(): Promise<void> {
+    const kept = this.options.kept;
+    if (!kept) return Promise.resolve();
+    return kept.load().then(
+      (entries) => {
+        if (this.closed) return;
+        const inMemoryOnly = this.outbox.all().filter((entry) => this.unkept.has(entry.eventId));
+        this.outbox.replace([...entries, ...inMemoryOnly]);
+        for (const { eventId } of entries)
+          if (!this.queuedAt.has(eventId)) this.queuedAt.set(eventId, this.options.scheduler.now());
+        this.options.onChange();
+        this.pump();
+      },
+      () => undefined,
+    );
   }
 
   /** Queues finished changes (copied), split into `canvas-update`-sized batches. */
   add(elements: readonly SceneElement[], timing: GestureTiming | undefined): void {
     if (this.closed || elements.length === 0) return;
     const copies = elements.map((element) => structuredClone(element));
-    const added: OutboxEntry[] = [];
-    for (const batch of splitIntoBatches(copies)) {
-      const entry = this.outbox.add(this.options.newEventId(), batch, timingOf(batch, timing));
+    const added = splitIntoBatches(copies).map((batch): OutboxEntry => {
+      const part = timingOf(batch, timing);
+      return {
+        eventId: this.options.newEventId(),
+        elements: batch,
+        ...(part ? { timing: part } : {}),
+      };
+    });
+    if (!this.options.kept) return this.queue(added);
+    // Queued once kept: a change that counts as waiting survives a killed browser.
+    this.options.kept.add(added).then(
+      () => this.queue(added),
+      (error: unknown) => {
+        for (const entry of added) this.unkept.add(entry.eventId);
+        this.queue(added);
+        this.options.onKeepFailed?.(error);
+      },
+    );
+  }
+
+  /** Entries kept in memory only (the device's storage refused them). */
+  private readonly unkept = new Set<string>();
+
+  private queue(added: readonly OutboxEntry[]): void {
+    if (this.closed) return;
+    for (const entry of added) {
+      this.outbox.add(entry.eventId, entry.elements, entry.timing);
       this.queuedAt.set(entry.eventId, this.options.scheduler.now());
-      added.push(entry);
     }
     this.store?.add(added);
     this.options.onChange();
@@ -93,7 +151,14 @@ export class OutboxSender {
     this.failures = 0;
     this.cancelRetry?.();
     this.cancelRetry = null;
-    this.pump();
+    if (!this.options.kept) return this.pump();
+    // One client of the device sends the shared outbox: this one, once it holds the lock.
+    const connection = this.connection;
+    void this.options.kept.acquireLock().then(() => {
+      if (connection !== this.connection || this.closed) return;
+      this.sending = true;
+      void this.reload();
+    });
   }
 
   /** The connection dropped: nothing is in flight any more; the next join resends. */
@@ -103,6 +168,8 @@ export class OutboxSender {
     this.inFlight = null;
     this.cancelRetry?.();
     this.cancelRetry = null;
+    this.sending = false;
+    this.options.kept?.releaseLock();
   }
 
   /** Every waiting entry, oldest first. */
@@ -127,10 +194,12 @@ export class OutboxSender {
     this.live = false;
     this.cancelRetry?.();
     this.store?.close();
+    this.options.kept?.close();
   }
 
   private pump(): void {
     if (!this.live || this.closed || this.inFlight || this.cancelRetry) return;
+    if (this.options.kept && !this.sending) return;
     const entry = this.outbox.first();
     if (!entry) return;
     this.inFlight = entry;
@@ -170,6 +239,8 @@ export class OutboxSender {
     if (this.outbox.settle(entry.eventId)) {
       this.queuedAt.delete(entry.eventId);
       this.store?.remove([entry.eventId]);
+      this.unkept.delete(entry.eventId);
+      void this.options.kept?.remove([entry.eventId]).catch(() => undefined);
       this.options.onChange();
     }
     this.pump();

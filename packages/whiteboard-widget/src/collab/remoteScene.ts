@@ -134,6 +134,11 @@ export class RemoteScene {
     this.scheduleSweep();
   }
 
+  /** True when every peer's commit received is in the editor (none waits for a frame, an edit's end or an editor). */
+  settled(): boolean {
+    return this.batch.commits.size === 0 && this.held.size === 0 && this.waiting.size === 0;
+  }
+
   /** Ends the previews of `actorId` (a peer who left), or all of them. */
   dropPreviews(actorId?: string): void {
     this.endPreviews(this.previews.drop((preview) => !actorId || preview.actorId === actorId));

@@ -15,6 +15,11 @@ import type { CollaborationClientOptions, CollaborationError } from './collabora
 import type { CollaborationStatus } from './connectionStatus';
 import type { RemotePeer } from './peers';
 import type { ClearingFeed } from './clearNotices';
+import type {
+  DeviceStorageState,
+  OfflineState,
+  RefusedOfflineChanges,
+} from './persistence/offlineState';
 import type { Transport } from './Transport';
 
 /** Options of `useCollaboration`. */
@@ -23,6 +28,11 @@ export interface UseCollaborationOptions extends Omit<CollaborationClientOptions
   transport: Transport | null;
   /** Called with every refusal, server error or ended session (show it to the user). */
   onError?: (error: CollaborationError) => void;
+  /**
+   * Called when changes made offline were refused on reconnect (the canvas was deleted or
+   * access removed): offer `elements` for export, then call `release()` (with `persistence`).
+   */
+  onRefusedOffline?: (refused: RefusedOfflineChanges) => void;
 }
 
 /** The props `useCollaboration` gives `<Whiteboard>`: spread them on it. */
@@ -67,9 +77,18 @@ export interface UseCollaborationResult {
   peers: readonly RemotePeer[];
   /** How much of a scene sent in chunks has arrived (0 to 1) while a join loads it, else null. */
   loadProgress: number | null;
+  /**
+   * The device's copy of the canvas (with `persistence`): `copy: 'kept'` and `lastSyncedAt`
+   * for "Offline · last synced …"; `unavailable` for "not available offline".
+   */
+  offline: OfflineState;
+  /** How full the device's storage is; warn on `nearlyFull` (null until known). */
+  storage: DeviceStorageState | null;
   /** The engine, for anything else (null without a transport). */
   client: CollaborationClient | null;
 }
+
+const CHECKING: OfflineState = { copy: 'checking', lastSyncedAt: null, unavailable: false };
 
 /**
  * The scene to mount a board with, from whichever client is current: waits for one (no
@@ -100,10 +119,12 @@ async function sceneOfCurrentClient(
  *   return <Whiteboard {...live.bind} backdropStorageKey="backdrop" />;
  */
 export function useCollaboration(options: UseCollaborationOptions): UseCollaborationResult {
-  const { transport, onError: _onError, ...given } = options;
+  const { transport, onError: _onError, onRefusedOffline: _onRefused, ...given } = options;
   const engineOptions = useShallowStable(given);
   const onError = useRef(options.onError);
   onError.current = options.onError;
+  const onRefusedOffline = useRef(options.onRefusedOffline);
+  onRefusedOffline.current = options.onRefusedOffline;
   const board = useRef<WhiteboardHandle | null>(null);
   const [clients] = useState(() => new BehaviorSubject<CollaborationClient | null>(null));
   const [client, setClient] = useState<CollaborationClient | null>(null);
@@ -113,6 +134,8 @@ export function useCollaboration(options: UseCollaborationOptions): UseCollabora
   const [notSaved, setNotSaved] = useState(0);
   const [peers, setPeers] = useState<readonly RemotePeer[]>([]);
   const [loadProgress, setLoadProgress] = useState<number | null>(null);
+  const [offline, setOffline] = useState<OfflineState>(CHECKING);
+  const [storage, setStorage] = useState<DeviceStorageState | null>(null);
 
   useEffect(() => {
     if (!transport) return undefined;
@@ -125,6 +148,9 @@ export function useCollaboration(options: UseCollaborationOptions): UseCollabora
       next.peers$.subscribe(setPeers),
       next.loadProgress$.subscribe(setLoadProgress),
       next.errors$.subscribe((error) => onError.current?.(error)),
+      next.offline$.subscribe(setOffline),
+      next.storage$.subscribe(setStorage),
+      next.refusedOffline$.subscribe((refused) => onRefusedOffline.current?.(refused)),
     ];
     setClient(next);
     next.attach(board.current);
@@ -138,6 +164,7 @@ export function useCollaboration(options: UseCollaborationOptions): UseCollabora
       setLoaded(false);
       setPeers([]);
       setLoadProgress(null);
+      setOffline(CHECKING);
     };
   }, [transport, engineOptions, clients]);
 
@@ -203,7 +230,18 @@ export function useCollaboration(options: UseCollaborationOptions): UseCollabora
       clearing,
     ],
   );
-  return { bind, status, loaded, pending, notSaved, peers, loadProgress, client };
+  return {
+    bind,
+    status,
+    loaded,
+    pending,
+    notSaved,
+    peers,
+    loadProgress,
+    offline,
+    storage,
+    client,
+  };
 }
 
 /** `value`, or the previous one while every field is the same (so effects re-run on real changes). */

@@ -1,0 +1,222 @@
+/**
+ * The engine's side of a canvas kept on the device: reads the kept scene and files when the
+ * client starts, keeps the scene while live (at most every `SCENE_SAVE_DELAY_MS`, and when the
+ * client goes), keeps image files, watches the storage quota, and hands over changes the
+ * server refused after they were made offline. `CollaborationClient` only calls it.
+ */
+import { BehaviorSubject, Subject } from 'rxjs';
+import type { Observable } from 'rxjs';
+import type { SceneElement } from '@tabula/domain';
+import type { AckError } from '@tabula/domain/protocol';
+import type { ImageFile, ImageFiles } from '../fileTransport';
+import type { Scheduler } from '../scheduler';
+import type { CanvasPersistence, KeptChange, KeptFile, KeptScene } from './CanvasPersistence';
+import { storageState } from './offlineState';
+import type { DeviceStorageState, OfflineState, RefusedOfflineChanges } from './offlineState';
+
+/** The kept scene is written at most this often while live. */
+export const SCENE_SAVE_DELAY_MS = 2000;
+/** The storage quota is asked at most this often. */
+const ESTIMATE_INTERVAL_MS = 10_000;
+
+/** What was kept of the canvas when the client started. */
+export interface Restored {
+  scene: KeptScene | null;
+  files: KeptFile[];
+}
+
+/** The editor's scene and the revision it is at, or null while not in step with the server. */
+export type SceneSource = () => { elements: readonly SceneElement[]; revision: number } | null;
+
+export class KeptCanvas {
+  private readonly offline = new BehaviorSubject<OfflineState>({
+    copy: 'checking',
+    lastSyncedAt: null,
+    unavailable: false,
+  });
+  private readonly storage = new BehaviorSubject<DeviceStorageState | null>(null);
+  private readonly refused = new Subject<RefusedOfflineChanges>();
+  private readonly keptFiles = new Set<string>();
+  private cancelSave: (() => void) | null = null;
+  private pendingScene: SceneSource | null = null;
+  private lastEstimate = -Infinity;
+  private full = false;
+  private isOffline = false;
+  private joined = false;
+  private closed = false;
+  /** Resolves with what was kept when the client started. */
+  readonly restored: Promise<Restored>;
+
+  readonly offline$: Observable<OfflineState> = this.offline.asObservable();
+  readonly storage$: Observable<DeviceStorageState | null> = this.storage.asObservable();
+  readonly refused$: Observable<RefusedOfflineChanges> = this.refused.asObservable();
+
+  constructor(
+    private readonly persistence: CanvasPersistence,
+    private readonly canvasId: string,
+    private readonly scheduler: Scheduler,
+    /** Wall-clock time (epoch ms) for "last synced". */
+    private readonly wallClock: () => number = Date.now,
+  ) {
+    this.restored = Promise.all([
+      persistence.loadScene(canvasId).catch(() => null),
+      persistence.loadFiles(canvasId).catch(() => []),
+    ]).then(([scene, files]) => {
+      for (const file of files) this.keptFiles.add(file.id);
+      this.setOffline({ copy: scene ? 'kept' : 'none', lastSyncedAt: scene?.syncedAt ?? null });
+      return { scene, files };
+    });
+    void persistence.requestPersistence().catch(() => false);
+    this.checkStorage();
+  }
+
+  /**
+   * Whether the client has no connection now (`offline`) and has shown the canvas (joined it
+   * once): with nothing kept, offline before any join, the canvas is unavailable.
+   */
+  connection(offline: boolean, joined: boolean): void {
+    this.isOffline = offline;
+    this.joined = joined;
+    this.setOffline({});
+  }
+
+  /**
+   * The editor's scene, in step with the server at `revision`: kept within
+   * `SCENE_SAVE_DELAY_MS` (the latest scene then).
+   */
+  sceneSynced(current: SceneSource): void {
+    if (this.closed) return;
+    this.pendingScene = current;
+    this.cancelSave ??= this.scheduler.schedule(() => {
+      this.cancelSave = null;
+      this.saveScene();
+    }, SCENE_SAVE_DELAY_MS);
+  }
+
+  /** Keeps the editor's files not kept yet (`uploaded`: the server already holds them). */
+  keepFiles(files: ImageFiles | readonly ImageFile[] | undefined, uploaded = false): void {
+    if (!files || this.closed) return;
+    const fresh = Object.values(files).filter((file) => !this.keptFiles.has(file.id));
+    if (fresh.length === 0) return;
+    for (const file of fresh) this.keptFiles.add(file.id);
+    void this.persistence
+      .saveFiles(
+        this.canvasId,
+        fresh.map(({ id, mimeType, dataURL, created }) => ({
+          id,
+          mimeType,
+          dataURL,
+          created,
+          uploaded,
+        })),
+      )
+      .then(
+        () => this.checkStorage(),
+        () => this.keepFailed(),
+      );
+  }
+
+  /** The server holds this file now (uploaded by this client). */
+  fileUploaded(file: ImageFile): void {
+    if (this.closed) return;
+    const { id, mimeType, dataURL, created } = file;
+    this.keptFiles.add(id);
+    void this.persistence
+      .saveFiles(this.canvasId, [{ id, mimeType, dataURL, created, uploaded: true }])
+      .catch(() => undefined);
+  }
+
+  /** A change could not be kept (storage full): warn at once. */
+  keepFailed(): void {
+    this.full = true;
+    this.lastEstimate = -Infinity;
+    this.checkStorage();
+  }
+
+  /** A change was kept: look at the quota now and then. */
+  checkStorage(): void {
+    const now = this.scheduler.now();
+    if (this.closed || now - this.lastEstimate < ESTIMATE_INTERVAL_MS) return;
+    this.lastEstimate = now;
+    void this.persistence.estimate().then(
+      (use) => {
+        if (this.closed) return;
+        if (use) this.storage.next(storageState(use.usage, use.quota, this.full));
+        else if (this.full) this.storage.next(storageState(0, 0, true));
+      },
+      () => undefined,
+    );
+  }
+
+  /**
+   * The server refused the canvas (deleted, access removed) while `changes` waited: reported
+   * with their elements; they leave the device only once the host releases them.
+   */
+  joinRefused(error: AckError, changes: readonly KeptChange[]): void {
+    this.pendingScene = null;
+    if (error.code !== 'NOT_FOUND' && error.code !== 'FORBIDDEN') return;
+    const { persistence, canvasId } = this;
+    const release = () => persistence.removeCanvas(canvasId);
+    if (changes.length === 0) {
+      void release().catch(() => undefined);
+      return;
+    }
+    const latest = new Map<string, SceneElement>();
+    for (const change of changes)
+      for (const element of change.elements) latest.set(element.id, element);
+    this.refused.next({
+      canvasId,
+      code: error.code,
+      message: error.message,
+      elements: [...latest.values()],
+      release,
+    });
+  }
+
+  /** Keeps the last scene asked for, if any, and stops. */
+  close(): void {
+    if (this.closed) return;
+    this.cancelSave?.();
+    this.cancelSave = null;
+    this.closed = true;
+    if (this.pendingScene) this.saveScene();
+    this.offline.complete();
+    this.storage.complete();
+    this.refused.complete();
+  }
+
+  private saveScene(): void {
+    const current = this.pendingScene;
+    this.pendingScene = null;
+    const scene = current?.();
+    if (!current || !scene) {
+      // Not in step now (a peer's commit waits for a frame or an edit's end): try again.
+      if (current && !this.closed) this.sceneSynced(current);
+      return;
+    }
+    const { elements, revision } = scene;
+    const syncedAt = this.wallClock();
+    void this.persistence
+      .saveScene(this.canvasId, { elements: [...elements], revision, syncedAt })
+      .then(
+        () => {
+          this.setOffline({ copy: 'kept', lastSyncedAt: syncedAt });
+          this.checkStorage();
+        },
+        () => this.keepFailed(),
+      );
+  }
+
+  private setOffline(change: Partial<OfflineState>): void {
+    if (this.offline.isStopped) return;
+    const next = { ...this.offline.value, ...change };
+    next.unavailable = next.copy === 'none' && this.isOffline && !this.joined;
+    const now = this.offline.value;
+    if (
+      next.copy !== now.copy ||
+      next.lastSyncedAt !== now.lastSyncedAt ||
+      next.unavailable !== now.unavailable
+    )
+      this.offline.next(next);
+  }
+}
