@@ -163,6 +163,7 @@ describe.skipIf(!NGINX)('nginx in front of a node (deploy/nginx.conf)', () => {
       password: owner.password,
     });
     expect(login.status, login.body.toString()).toBe(200);
+    expect(login.headers['strict-transport-security']).toBe('max-age=31536000');
     const { token } = login.json<{ data: { token: string } }>().data;
     const me = await send('/auth/fetchuser', { headers: { 'auth-token': token } });
     expect(me.status).toBe(200);
@@ -274,6 +275,7 @@ describe.skipIf(!CADDY)('Caddy (deploy/Caddyfile)', () => {
       const handlers = JSON.stringify(adapted);
       expect(handlers).toContain(`"handler":"request_body","max_size":${UPLOAD_LIMIT_BYTES}`);
       expect(handlers).toContain('"handler":"reverse_proxy"');
+      expect(handlers).toContain('"Strict-Transport-Security":["max-age=31536000"]');
     } finally {
       rmSync(home, { recursive: true, force: true });
     }
