@@ -56,6 +56,10 @@ describe.skipIf(!NGINX)('nginx in front of a node (deploy/nginx.conf)', () => {
   /** The public address, as a browser would open it. */
   let site: string;
   const sockets: ClientSocket[] = [];
+  // Signed up from 127.0.0.1, whose sign-in budget (AUTH_PER_IP) they and the sign-in spend;
+  // the address test sends from other addresses.
+  let owner: Member;
+  let guest: Member;
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'tabula-proxy-'));
@@ -75,6 +79,8 @@ describe.skipIf(!NGINX)('nginx in front of a node (deploy/nginx.conf)', () => {
     });
     nginx = await startNginx(NGINX!, dir, rendered);
     site = `https://127.0.0.1:${httpsPort}`;
+    owner = await signUp('owner');
+    guest = await signUp('guest');
   });
 
   afterAll(async () => {
@@ -144,11 +150,6 @@ describe.skipIf(!NGINX)('nginx in front of a node (deploy/nginx.conf)', () => {
     });
   }
 
-  // The users of the tests below: their sign-ups and the sign-in spend the per-IP budget of
-  // 127.0.0.1 (AUTH_PER_IP); the address test sends from other addresses.
-  let owner: Member;
-  let guest: Member;
-
   it('answers plain HTTP with a redirect to HTTPS', async () => {
     const answer = await sendRequest(`http://127.0.0.1:${httpPort}/canvas/x?y=1`);
     expect(answer.status).toBe(301);
@@ -156,8 +157,6 @@ describe.skipIf(!NGINX)('nginx in front of a node (deploy/nginx.conf)', () => {
   });
 
   it('signs a user in over HTTPS', async () => {
-    owner = await signUp('owner');
-    guest = await signUp('guest');
     const login = await post('/auth/loginuser', {
       email: owner.email,
       password: owner.password,
@@ -244,8 +243,8 @@ describe.skipIf(!NGINX)('nginx in front of a node (deploy/nginx.conf)', () => {
       });
       return answer.status;
     };
-    // 127.0.0.1 spent its budget on the sign-ups and the sign-in above; nginx itself connects
-    // to the node from 127.0.0.1, so were the node to see nginx, every attempt here would be 429.
+    // nginx connects to the node from 127.0.0.1, whose budget the sign-ups have (nearly) spent:
+    // were the node to see nginx's address, the attempts below would be refused early.
     for (let attempt = 1; attempt <= AUTH_PER_IP; attempt += 1)
       expect(await wrongLoginFrom('127.0.0.2'), `attempt ${attempt}`).toBe(401);
     expect(await wrongLoginFrom('127.0.0.2')).toBe(429);
