@@ -69,7 +69,7 @@ function browserEstimate(): Promise<StorageUse | null> {
 /** Deletes every record of `canvasId` from `store` (through its `canvasId` index). */
 function deleteByCanvas(transaction: IDBTransaction, store: string, canvasId: string): void {
   const index = transaction.objectStore(store).index('canvasId');
-  const request = index.openKeyCursor(IDBKeyRange.only(canvasId));
+  const request = index.openKeyCursor(canvasId);
   request.onsuccess = () => {
     const cursor = request.result;
     if (!cursor) return;
@@ -158,9 +158,7 @@ export function indexedDbPersistence(
     },
     async loadOutbox(canvasId) {
       const records = await run([OUTBOX], 'readonly', (transaction) =>
-        requestResult(
-          transaction.objectStore(OUTBOX).index('canvasId').getAll(IDBKeyRange.only(canvasId)),
-        ),
+        requestResult(transaction.objectStore(OUTBOX).index('canvasId').getAll(canvasId)),
       );
       return (records as OutboxRecord[]).map(({ eventId, elements, timing }) =>
         timing ? { eventId, elements, timing } : { eventId, elements },
@@ -209,9 +207,7 @@ export function indexedDbPersistence(
     },
     async loadFiles(canvasId) {
       const records = await run([FILES], 'readonly', (transaction) =>
-        requestResult(
-          transaction.objectStore(FILES).index('canvasId').getAll(IDBKeyRange.only(canvasId)),
-        ),
+        requestResult(transaction.objectStore(FILES).index('canvasId').getAll(canvasId)),
       );
       return (records as FileRecord[]).map(({ canvasId: _canvas, ...file }) => file);
     },

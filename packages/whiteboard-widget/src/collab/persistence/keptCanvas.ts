@@ -4,7 +4,7 @@
  * client goes), keeps image files, watches the storage quota, and hands over changes the
  * server refused after they were made offline. `CollaborationClient` only calls it.
  */
-import { BehaviorSubject, Subject } from 'rxjs';
+import { BehaviorSubject, ReplaySubject } from 'rxjs';
 import type { Observable } from 'rxjs';
 import type { SceneElement } from '@tabula/domain';
 import type { AckError } from '@tabula/domain/protocol';
@@ -35,7 +35,8 @@ export class KeptCanvas {
     unavailable: false,
   });
   private readonly storage = new BehaviorSubject<DeviceStorageState | null>(null);
-  private readonly refused = new Subject<RefusedOfflineChanges>();
+  /** Replayed: a host subscribing after the refusal still gets it. */
+  private readonly refused = new ReplaySubject<RefusedOfflineChanges>(1);
   private readonly keptFiles = new Set<string>();
   private cancelSave: (() => void) | null = null;
   private pendingScene: SceneSource | null = null;

@@ -1,0 +1,231 @@
+/**
+ * The sync engine with a canvas kept on the device (`persistence`), against the real server:
+ * the kept scene opens with no connection, changes made offline survive a new client (a
+ * reload) and go once with their ids, two clients of one device share one outbox and one
+ * sends, changes refused on reconnect are handed over, a canvas never kept says so.
+ */
+import { IDBFactory } from 'fake-indexeddb';
+import { filter, firstValueFrom, of } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import type { TestUser } from '@tabula/server/testing';
+import { rect } from '../../test/elements';
+import {
+  closeAfterTest,
+  linesDrawn,
+  open,
+  sharedCanvas,
+  useEngineServer,
+  visibleIds,
+} from '../../test/engineServer';
+import { intercept, until } from '../../test/testBoard';
+import type { TestTab } from '../../test/testBoard';
+import type { CollaborationClientOptions } from '../collaborationOptions';
+import type { CanvasPersistence, KeptChange } from './CanvasPersistence';
+import { indexedDbPersistence } from './indexedDbPersistence';
+
+const server = useEngineServer();
+
+/** Nothing listens there: the transport keeps trying and never connects. */
+const UNREACHABLE = 'http://127.0.0.1:9';
+
+/** One device's storage (one IndexedDB); each call is a new tab's (or a reload's) persistence. */
+function device(userId: string): () => CanvasPersistence {
+  const factory = new IDBFactory();
+  return () => {
+    const persistence = indexedDbPersistence(`tabula:${userId}`, { indexedDB: factory });
+    closeAfterTest(() => persistence.close());
+    return persistence;
+  };
+}
+
+/** Resolves once the kept outbox of `canvasId` satisfies `predicate` (checked after each change of it). */
+async function outboxKept(
+  persistence: CanvasPersistence,
+  canvasId: string,
+  predicate: (changes: KeptChange[]) => boolean,
+): Promise<void> {
+  let changed = () => undefined as void;
+  const stop = persistence.watchOutbox(canvasId, () => changed());
+  try {
+    for (;;) {
+      const next = new Promise<void>((resolve) => (changed = resolve));
+      if (predicate(await persistence.loadOutbox(canvasId))) return;
+      await next;
+    }
+  } finally {
+    stop();
+  }
+}
+
+/** Event ids of one client: `<prefix>-1`, `<prefix>-2`, … */
+function ids(prefix: string): () => string {
+  let next = 0;
+  return () => `${prefix}-${++next}`;
+}
+
+/** A tab with no connection (the browser offline, the server out of reach). */
+function openOffline(
+  user: TestUser,
+  canvasId: string,
+  options: Partial<CollaborationClientOptions>,
+  mount = true,
+): Promise<TestTab> {
+  return open(UNREACHABLE, user, canvasId, { online$: of(false), ...options }, mount);
+}
+
+/** Opens the canvas online, draws `online`, waits until it is kept, then draws `offline` offline and closes. */
+async function drawThenLeaveOffline(
+  user: TestUser,
+  canvasId: string,
+  persistence: CanvasPersistence,
+  online: string[],
+  offline: string[],
+  newEventId = ids('first'),
+): Promise<void> {
+  const tab = await open(server().url, user, canvasId, { persistence, newEventId });
+  for (const id of online) tab.board.draw([rect(id)]);
+  await until(tab, () => tab.client.pendingCount === 0, 'the acks');
+  await firstValueFrom(tab.client.offline$.pipe(filter((state) => state.copy === 'kept')));
+  tab.transport.socket.disconnect();
+  await until(tab, () => tab.client.status === 'offline', 'offline');
+  for (const id of offline) tab.board.draw([rect(id)]);
+  await until(tab, () => tab.client.pendingCount === offline.length, 'the offline changes kept');
+  tab.close();
+}
+
+describe('CollaborationClient with a canvas kept on the device', () => {
+  it('shows the kept scene and the kept outbox at once while the transport cannot connect, marked offline with its last sync', async () => {
+    const { alice, canvasId } = await sharedCanvas(server());
+    const keep = device(alice.userId);
+    await drawThenLeaveOffline(alice, canvasId, keep(), ['a', 'b'], ['c']);
+
+    const tab = await openOffline(alice, canvasId, { persistence: keep() });
+    expect(visibleIds(tab).sort()).toEqual(['a', 'b', 'c']);
+    expect(tab.client.status).toBe('offline');
+    expect(tab.client.pendingCount).toBe(1);
+    const state = await firstValueFrom(tab.client.offline$);
+    expect(state.copy).toBe('kept');
+    expect(state.unavailable).toBe(false);
+    expect(state.lastSyncedAt).toBeGreaterThan(Date.now() - 120_000);
+  });
+
+  it('sends the changes kept offline from a new client (a reload), once each and under their original event ids', async () => {
+    const { alice, bob, canvasId } = await sharedCanvas(server());
+    const keep = device(alice.userId);
+    await drawThenLeaveOffline(alice, canvasId, keep(), ['a'], ['off1', 'off2', 'off3']);
+    const b = await open(server().url, bob, canvasId);
+    b.board.draw([rect('meanwhile')]);
+    await until(b, () => b.client.pendingCount === 0, 'Bob’s ack');
+
+    const sent: string[] = [];
+    const watch = intercept('canvas-update', () => null);
+    const tab = await open(
+      server().url,
+      alice,
+      canvasId,
+      { persistence: keep(), newEventId: ids('reload') },
+      true,
+      (transport) => {
+        const wrapped = watch.wrap(transport);
+        return {
+          ...wrapped,
+          request: ((event, payload) => {
+            if (event === 'canvas-update') sent.push((payload as { eventId: string }).eventId);
+            return wrapped.request(event, payload);
+          }) as typeof transport.request,
+        };
+      },
+    );
+    await until(tab, () => tab.client.pendingCount === 0, 'the kept changes acknowledged');
+    expect(sent).toEqual(['first-2', 'first-3', 'first-4']);
+    await until(tab, () => visibleIds(tab).includes('meanwhile'), 'Bob’s change merged');
+    const stored = linesDrawn(await server().events(), canvasId).flatMap((line) =>
+      line.data.elements.map((element) => element.id),
+    );
+    expect(stored.sort()).toEqual(['a', 'meanwhile', 'off1', 'off2', 'off3']);
+    // The kept outbox empties right after the acks (each removal is written once acknowledged).
+    await outboxKept(keep(), canvasId, (changes) => changes.length === 0);
+  });
+
+  it('two clients of one device share one outbox: every change is sent once, by one of them', async () => {
+    const { alice, canvasId } = await sharedCanvas(server());
+    const keep = device(alice.userId);
+    const counted = [
+      intercept('canvas-update', () => null),
+      intercept('canvas-update', () => null),
+    ];
+    const tabs = await Promise.all(
+      counted.map((count, n) =>
+        open(
+          server().url,
+          alice,
+          canvasId,
+          { persistence: keep(), newEventId: ids(`tab${n}`) },
+          true,
+          count.wrap,
+        ),
+      ),
+    );
+    for (const tab of tabs) tab.transport.socket.disconnect();
+    for (const tab of tabs) await until(tab, () => tab.client.status === 'offline', 'offline');
+    tabs[0]!.board.draw([rect('one1')]);
+    tabs[1]!.board.draw([rect('two1')]);
+    tabs[0]!.board.draw([rect('one2')]);
+    tabs[1]!.board.draw([rect('two2')]);
+    for (const tab of tabs)
+      await until(tab, () => tab.client.pendingCount === 4, 'one shared outbox of 4');
+
+    for (const tab of tabs) tab.transport.socket.connect();
+    for (const tab of tabs)
+      await until(
+        tab,
+        () => tab.client.status === 'live' && tab.client.pendingCount === 0,
+        'all acknowledged',
+      );
+    const lines = linesDrawn(await server().events(), canvasId);
+    expect(lines.flatMap((line) => line.data.elements.map((element) => element.id)).sort()).toEqual(
+      ['one1', 'one2', 'two1', 'two2'],
+    );
+    expect(counted[0]!.calls() + counted[1]!.calls()).toBe(4);
+    expect(Math.min(counted[0]!.calls(), counted[1]!.calls())).toBe(0);
+  });
+
+  it('hands over the changes made offline that the server refuses on reconnect (access removed), and forgets them only once released', async () => {
+    const { alice, bob, canvasId } = await sharedCanvas(server());
+    const keep = device(bob.userId);
+    await drawThenLeaveOffline(bob, canvasId, keep(), ['b0'], ['lost1', 'lost2']);
+    await server().removeCollaborator(alice.userId, canvasId, bob.userId);
+
+    const tab = await open(server().url, bob, canvasId, { persistence: keep() }, false);
+    const refused = await firstValueFrom(tab.client.refusedOffline$);
+    expect(refused.canvasId).toBe(canvasId);
+    expect(['FORBIDDEN', 'NOT_FOUND']).toContain(refused.code);
+    expect(refused.elements.map((element) => element.id).sort()).toEqual(['lost1', 'lost2']);
+    const persistence = keep();
+    expect(await persistence.loadOutbox(canvasId)).toHaveLength(2);
+
+    await refused.release();
+    expect(await persistence.loadOutbox(canvasId)).toEqual([]);
+    expect(await persistence.loadScene(canvasId)).toBeNull();
+    const stored = linesDrawn(await server().events(), canvasId).flatMap((line) =>
+      line.data.elements.map((element) => element.id),
+    );
+    expect(stored).toEqual(['b0']);
+  });
+
+  it('says a canvas never kept on this device is not available offline, instead of waiting', async () => {
+    const { alice, canvasId } = await sharedCanvas(server());
+    const tab = await openOffline(alice, canvasId, { persistence: device(alice.userId)() }, false);
+    let shown = false;
+    void tab.client.initialScene().then(
+      () => (shown = true),
+      () => undefined,
+    );
+    const state = await firstValueFrom(
+      tab.client.offline$.pipe(filter((s) => s.copy !== 'checking')),
+    );
+    expect(state).toEqual({ copy: 'none', lastSyncedAt: null, unavailable: true });
+    expect(tab.client.status).toBe('offline');
+    expect(shown).toBe(false);
+  });
+});
