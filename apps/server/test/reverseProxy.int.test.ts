@@ -45,6 +45,13 @@ if (!CADDY)
 const AUTH_PER_IP = 3;
 /** The server's upload limit in bytes ('6mb' is 6 MiB, as @koa/bodyparser reads it). */
 const UPLOAD_LIMIT_BYTES = Number(/^(\d+)mb$/.exec(UPLOAD_BODY_LIMIT)![1]) * 1024 * 1024;
+/**
+ * Hang guards only: the node's start (up to 90 s through tsx on a loaded machine) and nginx's,
+ * and a 5 MiB body through TLS and nginx's buffer file. Under six busy loops on two cores the
+ * whole file took 72 s, the upload a few seconds.
+ */
+const SETUP_HANG_MS = 240_000;
+const UPLOAD_HANG_MS = 180_000;
 const WRONG_LOGIN = JSON.stringify({ email: 'nobody@example.com', password: 'wrong password' });
 
 describe.skipIf(!NGINX)('nginx in front of a node (deploy/nginx.conf)', () => {
@@ -81,7 +88,7 @@ describe.skipIf(!NGINX)('nginx in front of a node (deploy/nginx.conf)', () => {
     site = `https://127.0.0.1:${httpsPort}`;
     owner = await signUp('owner');
     guest = await signUp('guest');
-  });
+  }, SETUP_HANG_MS);
 
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
@@ -204,33 +211,41 @@ describe.skipIf(!NGINX)('nginx in front of a node (deploy/nginx.conf)', () => {
     expect(guestSocket.io.engine.transport.name).toBe('websocket');
   });
 
-  it('accepts a 5 MB image upload and serves the image back', async () => {
-    const canvasId = await createCanvas(owner.token);
-    // 3.75 MiB of image is 5 MiB as base64: five times nginx's default body limit.
-    const bytes = imageBytes('image/png', Math.floor(3.75 * 1024 * 1024) - 8);
-    const body = JSON.stringify(uploadOf('big-image', 'image/png', bytes));
-    expect(body.length).toBeGreaterThan(5 * 1024 * 1024);
-    const answer = await post(filePath(canvasId), body, owner.token);
-    expect(answer.status, answer.body.toString().slice(0, 500)).toBe(201);
-    const served = await send(filePath(canvasId, 'big-image'), {
-      headers: { 'auth-token': owner.token },
-    });
-    expect(served.status).toBe(200);
-    expect(served.body.equals(bytes)).toBe(true);
-  });
+  it(
+    'accepts a 5 MB image upload and serves the image back',
+    async () => {
+      const canvasId = await createCanvas(owner.token);
+      // 3.75 MiB of image is 5 MiB as base64: five times nginx's default body limit.
+      const bytes = imageBytes('image/png', Math.floor(3.75 * 1024 * 1024) - 8);
+      const body = JSON.stringify(uploadOf('big-image', 'image/png', bytes));
+      expect(body.length).toBeGreaterThan(5 * 1024 * 1024);
+      const answer = await post(filePath(canvasId), body, owner.token);
+      expect(answer.status, answer.body.toString().slice(0, 500)).toBe(201);
+      const served = await send(filePath(canvasId, 'big-image'), {
+        headers: { 'auth-token': owner.token },
+      });
+      expect(served.status).toBe(200);
+      expect(served.body.equals(bytes)).toBe(true);
+    },
+    UPLOAD_HANG_MS,
+  );
 
-  it("holds bodies to the server's upload limit, to the byte", async () => {
-    const canvasId = await createCanvas(owner.token);
-    const bodyOf = (size: number) => Buffer.alloc(size, 'a');
-    // At the limit nginx passes the body on: the node reads it and refuses it as bad JSON.
-    const atLimit = await post(filePath(canvasId), bodyOf(UPLOAD_LIMIT_BYTES), owner.token);
-    expect(atLimit.status, atLimit.body.toString()).toBe(400);
-    expect(atLimit.json().success).toBe(false);
-    // One byte more and nginx refuses it itself, without troubling the node.
-    const over = await post(filePath(canvasId), bodyOf(UPLOAD_LIMIT_BYTES + 1), owner.token);
-    expect(over.status).toBe(413);
-    expect(over.headers['content-type']).toMatch(/^text\/html/);
-  });
+  it(
+    "holds bodies to the server's upload limit, to the byte",
+    async () => {
+      const canvasId = await createCanvas(owner.token);
+      const bodyOf = (size: number) => Buffer.alloc(size, 'a');
+      // At the limit nginx passes the body on: the node reads it and refuses it as bad JSON.
+      const atLimit = await post(filePath(canvasId), bodyOf(UPLOAD_LIMIT_BYTES), owner.token);
+      expect(atLimit.status, atLimit.body.toString()).toBe(400);
+      expect(atLimit.json().success).toBe(false);
+      // One byte more and nginx refuses it itself, without troubling the node.
+      const over = await post(filePath(canvasId), bodyOf(UPLOAD_LIMIT_BYTES + 1), owner.token);
+      expect(over.status).toBe(413);
+      expect(over.headers['content-type']).toMatch(/^text\/html/);
+    },
+    UPLOAD_HANG_MS,
+  );
 
   it('with TRUST_PROXY the server sees each client’s own address, not nginx’s', async () => {
     const wrongLoginFrom = async (localAddress: string, forwardedFor?: string) => {
