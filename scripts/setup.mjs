@@ -47,7 +47,8 @@ function hasPostgresServer() {
 
 /**
  * Debian packages the tests need: Chromium for browser tests, Redis for read models,
- * PostgreSQL for the PostgreSQL event store, HAProxy in front of the cluster test's nodes.
+ * PostgreSQL for the PostgreSQL event store, HAProxy in front of the cluster test's nodes,
+ * nginx in front of a node with the shipped deploy/nginx.conf.
  */
 export function ensureTestPackages() {
   const missing = [];
@@ -55,6 +56,8 @@ export function ensureTestPackages() {
   if (!has('redis-server')) missing.push('redis-server');
   if (!hasPostgresServer()) missing.push('postgresql');
   if (!has('haproxy')) missing.push('haproxy');
+  // nginx in front of a node (the reverse proxy test); Debian keeps it in /usr/sbin.
+  if (!has('nginx') && !existsSync('/usr/sbin/nginx')) missing.push('nginx');
   if (!has('g++') || !has('make')) missing.push('g++', 'make', 'python3');
   if (missing.length === 0) return;
   const sudo = process.getuid?.() === 0 ? '' : 'sudo ';

@@ -150,8 +150,8 @@ export interface WhiteboardProps {
    */
   peerActivity?: PeerActivity;
   /**
-   * Clearing a shared board: "<name> cleared the canvas" with Undo, or why a clear was
-   * refused, shown on the board (`useCollaboration` gives it; docs/clearing.md).
+   * Clearing a shared board: "Ada cleared the canvas" (with the clearer's name) and Undo, or
+   * why a clear was refused, shown on the board (`useCollaboration` gives it; docs/clearing.md).
    */
   clearing?: ClearingFeed;
   /**
