@@ -5,6 +5,8 @@ import { dirname, join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { SERVER_NAVIGATIONS } from './src/app/serverNavigations.js';
 
 const SERVER = 'http://127.0.0.1:3000';
 
@@ -23,7 +25,10 @@ function excalidrawFontsDir(): string {
   return found;
 }
 
-/** Copies Excalidraw's fonts into the build output and serves them in dev. */
+/**
+ * Copies Excalidraw's fonts into the build output and serves them in dev. The copy is made as
+ * the bundle is written, before the service worker's precache list is made from dist/.
+ */
 function excalidrawFonts(): Plugin {
   let outDir = 'dist';
   return {
@@ -43,7 +48,7 @@ function excalidrawFonts(): Plugin {
         res.end(readFileSync(file));
       });
     },
-    closeBundle() {
+    writeBundle() {
       cpSync(excalidrawFontsDir(), join(outDir, 'fonts'), { recursive: true });
     },
   };
@@ -182,8 +187,121 @@ const SHARED_MODULES = pathContains([
   '/apps/web/src/app/RequireSignIn',
 ]);
 
+/**
+ * Excalidraw's parts that load only when asked for: Mermaid's "text to diagram" (with its
+ * diagram types, KaTeX, Cytoscape: about 3 MB) and the interface in a language other than
+ * English (about 50 files). They are not precached; a page that loads one keeps it
+ * (runtime cache), so it works offline from then on.
+ */
+const ON_DEMAND_MODULE =
+  /[\\/]@excalidraw[\\/](mermaid-to-excalidraw[\\/]|excalidraw[\\/]dist[\\/]prod[\\/]locales[\\/](?!en-|percentages))/;
+
+/**
+ * Finds the chunks reached only through a dynamic import of an on-demand module
+ * (`ON_DEMAND_MODULE`): everything else, from the entry through static and dynamic imports,
+ * is the app and its board, and is precached.
+ */
+function onDemandChunks(): { plugin: Plugin; fileNames: Set<string> } {
+  const fileNames = new Set<string>();
+  const plugin: Plugin = {
+    name: 'tabula-on-demand-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle).flatMap((out) => (out.type === 'chunk' ? [[out.fileName, out]] : [])),
+      );
+      const reached = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = chunks.get(fileName);
+        if (!chunk || reached.has(fileName)) return;
+        reached.add(fileName);
+        chunk.imports.forEach(visit);
+        for (const target of chunk.dynamicImports) {
+          const facade = chunks.get(target)?.facadeModuleId;
+          if (!facade || !ON_DEMAND_MODULE.test(facade)) visit(target);
+        }
+      };
+      for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName);
+      fileNames.clear();
+      for (const fileName of chunks.keys()) if (!reached.has(fileName)) fileNames.add(fileName);
+    },
+  };
+  return { plugin, fileNames };
+}
+
+const onDemand = onDemandChunks();
+
+/**
+ * The installable, offline app (vite-plugin-pwa, Workbox): the manifest with its icons, and a
+ * service worker that precaches the app shell, its screens, the board and Excalidraw's Latin
+ * fonts; answers navigations with the app's page (never the server's routes); never routes
+ * API calls (no cache ever answers for the server). A new version waits for the user
+ * (`registerType: 'prompt'`, src/app/serviceWorker.ts). docs/offline.md.
+ */
+const offlineApp = () =>
+  VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    includeAssets: ['apple-touch-icon.png'],
+    manifest: {
+      id: '/',
+      name: 'Tabula',
+      short_name: 'Tabula',
+      description: 'The collaborative online whiteboard, alone or together.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#4f46e5',
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      // The manifest's icons are added by the plugin (includeManifestIcons).
+      globPatterns: ['index.html', 'assets/**/*.{js,css,woff2}', 'fonts/**/*.woff2'],
+      // Xiaolai (CJK handwriting, 13 MB in 200 files) loads as text needs it (runtime cache).
+      globIgnores: ['fonts/Xiaolai/**'],
+      // The largest precached file is Excalidraw's font-subsetting worker (1.8 MB).
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      manifestTransforms: [
+        async (entries) => ({
+          manifest: entries.filter((entry) => !onDemand.fileNames.has(entry.url)),
+          warnings: [],
+        }),
+      ],
+      navigateFallback: 'index.html',
+      navigateFallbackDenylist: SERVER_NAVIGATIONS,
+      clientsClaim: true,
+      skipWaiting: false,
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          // Hashed files never change: what was fetched once is kept (on-demand chunks, CJK fonts).
+          urlPattern: /\/(assets|fonts)\/[^?]+\.(js|css|woff2)$/,
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'tabula-on-demand',
+            expiration: { maxEntries: 400 },
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+      ],
+    },
+  });
+
 export default defineConfig({
-  plugins: [react(), excalidrawFonts(), noCdnFallback(), subsetWorkerPatience(), inlineFavicon()],
+  plugins: [
+    react(),
+    excalidrawFonts(),
+    noCdnFallback(),
+    subsetWorkerPatience(),
+    inlineFavicon(),
+    onDemand.plugin,
+    offlineApp(),
+  ],
   server: {
     proxy: {
       '/auth': { target: SERVER, bypass: spaPageLoad },
