@@ -1,20 +1,62 @@
-// `npm run build -w @tabula/server`: the server as plain JavaScript in dist/, run by `node`.
+// `npm run build -w @tabula/server`: the server and its admin commands as plain JavaScript in
+// dist/, run by `node`: dist/main.js, and dist/cli/backup.js, canvas.js, rebuildProjections.js.
 //
 // esbuild bundles the server's own modules and @tabula/domain (a workspace consumed as
-// TypeScript source, whose class-validator decorators it compiles as the tsconfig says) into
-// dist/main.js; every npm package stays an import resolved from node_modules at run time.
-// Splitting keeps the optional adapters (PostgreSQL, KurrentDB, Redis, Kafka) in chunks loaded
-// only when configured, as under tsx. The SQLite writer's worker is plain JavaScript, loaded by
-// URL next to the code that starts it: copied as it is. (esbuild is installed with tsx, a
-// dependency of this package.)
-import { copyFileSync, rmSync } from 'node:fs';
+// TypeScript source, whose class-validator decorators it compiles as the tsconfig says);
+// every npm package stays an import resolved from node_modules at run time. Splitting keeps
+// the optional adapters (PostgreSQL, KurrentDB, Redis, Kafka) in chunks loaded only when
+// configured, and the code the commands share with the server in chunks beside main.js. The
+// SQLite writer's worker is plain JavaScript, loaded by URL next to the code that starts it
+// (a chunk in dist/): copied as it is. esbuild is a development dependency: an install of the
+// built output (the container image) has no esbuild and needs none.
+//
+//   node build.mjs [outdir]        builds (into dist/ unless told: a test builds its own)
+//   node build.mjs --when-stale    builds dist/ only when a source is newer than it; silent
+//                                  when it is current, or when there are no sources (an
+//                                  install of the built output): the admin commands' npm
+//                                  scripts run this first.
+import { copyFileSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
-/** `node build.mjs [outdir]`: dist/ unless told (a test builds into a directory of its own). */
-const outdir = process.argv[2] ? path.resolve(process.argv[2]) : here('dist');
+const args = process.argv.slice(2);
+const outdir = path.resolve(args.find((arg) => !arg.startsWith('--')) ?? here('dist'));
+
+const ENTRIES = {
+  main: 'src/main.ts',
+  'cli/backup': 'src/cli/backup.ts',
+  'cli/canvas': 'src/cli/canvas.ts',
+  'cli/rebuildProjections': 'src/cli/rebuildProjections.ts',
+};
+const SOURCES = [here('src'), here('../../packages/domain/src'), here('build.mjs')];
+
+/** The newest modification time among `paths` (files, or directories read through). */
+function newest(paths) {
+  let latest = 0;
+  for (const entry of paths) {
+    if (!existsSync(entry)) continue;
+    const stat = statSync(entry);
+    if (!stat.isDirectory()) latest = Math.max(latest, stat.mtimeMs);
+    else
+      for (const name of readdirSync(entry, { recursive: true }))
+        latest = Math.max(latest, statSync(path.join(entry, String(name))).mtimeMs);
+  }
+  return latest;
+}
+
+function isCurrent() {
+  if (!existsSync(here('src'))) return true;
+  const outputs = Object.keys(ENTRIES).map((name) => path.join(outdir, `${name}.js`));
+  if (!outputs.every((file) => existsSync(file))) return false;
+  const built = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
+  return newest(SOURCES) <= built;
+}
+
+if (args.includes('--when-stale')) {
+  if (isCurrent()) process.exit(0);
+  console.error('Building the server (dist/ is missing or older than its sources)…');
+}
 
 /** Bare imports are npm packages (external) except the workspaces, which are bundled. */
 const packagesExternal = {
@@ -26,9 +68,12 @@ const packagesExternal = {
   },
 };
 
+const { build } = await import('esbuild');
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { main: here('src/main.ts') },
+  entryPoints: Object.fromEntries(
+    Object.entries(ENTRIES).map(([name, source]) => [name, here(source)]),
+  ),
   outdir,
   bundle: true,
   splitting: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, exposureWarning, parseConfig } from './config';
+import { ConfigError, exposureWarning, listenError, parseConfig } from './config';
 import { DEFAULT_QUOTAS } from './features/canvases/quotas/quotas';
 
 const SERVED = 'http://0.0.0.0:3000';
@@ -133,5 +133,58 @@ describe('QUOTA_*, SOCKET_*_BYTES and AUTH_FAILED_LOGINS_PER_IP', () => {
     ] as const) {
       expect(refusal({ [variable]: value }).variable).toBe(variable);
     }
+  });
+});
+
+describe('lists (ALLOWED_ORIGINS, KAFKA_BROKERS)', () => {
+  it('unset or empty is none; entries are trimmed', () => {
+    expect(parseConfig({ KAFKA_BROKERS: '' }).kafkaBrokers).toBeUndefined();
+    expect(parseConfig({ KAFKA_BROKERS: 'a:9092, b:9092' }).kafkaBrokers).toEqual([
+      'a:9092',
+      'b:9092',
+    ]);
+  });
+
+  it('refuses an empty entry and a port out of range, naming the variable', () => {
+    for (const value of [',', 'a:9092,', 'a:9092,,b:9092']) {
+      expect(refusal({ KAFKA_BROKERS: value }).message).toMatch(
+        /^Invalid environment variable KAFKA_BROKERS: an empty entry/,
+      );
+    }
+    expect(refusal({ KAFKA_BROKERS: 'a:0' }).variable).toBe('KAFKA_BROKERS');
+    expect(refusal({ KAFKA_BROKERS: 'a:65536' }).variable).toBe('KAFKA_BROKERS');
+    expect(refusal({ ALLOWED_ORIGINS: 'https://a.example,' }).variable).toBe('ALLOWED_ORIGINS');
+  });
+});
+
+describe('METRICS_TOKEN', () => {
+  it('is off unless set; a set one is kept', () => {
+    expect(parseConfig({}).metricsToken).toBeUndefined();
+    expect(parseConfig({ METRICS_TOKEN: 'a'.repeat(16) }).metricsToken).toBe('a'.repeat(16));
+  });
+
+  it('refuses a short token or one with spaces', () => {
+    for (const value of ['short', `${'a'.repeat(16)} b`]) {
+      expect(refusal({ METRICS_TOKEN: value }).variable).toBe('METRICS_TOKEN');
+    }
+  });
+});
+
+describe('listenError', () => {
+  const config = { host: '10.9.9.9', port: 80 };
+  const failure = (code: string) => Object.assign(new Error(code), { code });
+
+  it('names PORT for a port taken or not allowed, HOST for an address not here', () => {
+    expect(listenError(failure('EADDRINUSE'), config)?.variable).toBe('PORT');
+    expect(listenError(failure('EACCES'), config)?.variable).toBe('PORT');
+    expect(listenError(failure('EADDRNOTAVAIL'), config)?.message).toBe(
+      'Invalid environment variable HOST: 10.9.9.9 is not an address of this machine',
+    );
+    expect(listenError(failure('ENOTFOUND'), config)?.variable).toBe('HOST');
+  });
+
+  it('leaves any other failure alone', () => {
+    expect(listenError(failure('EMFILE'), config)).toBeUndefined();
+    expect(listenError(new Error('boom'), config)).toBeUndefined();
   });
 });

@@ -80,10 +80,32 @@ export function createLogger(options: LoggerOptions): Logger {
   );
 }
 
-/** `logError` of the app context, on `logger`: the error with its stack, and where it happened. */
+/** What a stream or socket fails with when the other end hangs up mid-answer. */
+const HANG_UPS = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+/**
+ * Whether `error` is a client that hung up before its answer was sent ("Premature close" while
+ * a file streams, a reset socket): the client's doing, not a fault of the server.
+ */
+export function isClientHangUp(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && HANG_UPS.has(code);
+}
+
+/**
+ * `logError` of the app context, on `logger`: the error with its stack, and where it happened.
+ * A client that hung up during an HTTP answer is logged at debug, without the stack (the
+ * access log shows the request as `aborted`).
+ */
 export function errorReporter(logger: Logger): (error: unknown, where: string) => void {
-  return (error, where) =>
-    logger.error({ err: error, where }, error instanceof Error ? error.message : String(error));
+  return (error, where) => {
+    const message = error instanceof Error ? error.message : String(error);
+    if (where === 'http' && isClientHangUp(error)) {
+      logger.debug({ where, code: (error as { code: string }).code }, `Client hung up: ${message}`);
+      return;
+    }
+    logger.error({ err: error, where }, message);
+  };
 }
 
 /** `url` without its user, password, path or query: safe to log. */

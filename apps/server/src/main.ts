@@ -2,31 +2,33 @@
  * The composition root: the only module that reads the environment. It validates the
  * configuration, opens the adapters and starts the app. SIGTERM and SIGINT stop it gracefully
  * (`TabulaApp.close`, then the adapters) within `STOP_DEADLINE_MS`; exit code 0 when clean.
- * A bad setting or an unreachable dependency stops it with one line naming the variable, code 1.
+ * A bad setting (a value, a data directory it cannot write, an address it cannot listen on) or
+ * an unreachable dependency stops it with one line naming the variable, code 1. Once listening
+ * it says where to sign in, whether the demo accounts are on, and where the data is; then each
+ * HTTP request gets an access log line (`http/accessLog.ts`).
  *
  * Run as TypeScript (`npm run dev -w @tabula/server`, tsx) from src/main.ts or built (`npm start`)
  * from dist/main.js: the repository's root (the base of the default DATA_DIR and WEB_DIST) is
  * the nearest directory above this file whose package.json lists workspaces, from either.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { UnreachableError, demoPassword, openAdapters, startKafka } from './adapters';
-import { ConfigError, exposureWarning, parseConfig } from './config';
+import type { Config } from './config';
+import {
+  ConfigError,
+  checkDirectories,
+  exposureWarning,
+  findRepoRoot,
+  listenError,
+  parseConfig,
+} from './config';
+import { accessLog } from './http/accessLog';
 import { createLogger, errorReporter } from './logger';
 import type { Logger } from './logger';
 
-function findRepoRoot(): string {
-  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
-    const manifest = path.join(dir, 'package.json');
-    if (existsSync(manifest) && 'workspaces' in JSON.parse(readFileSync(manifest, 'utf8')))
-      return dir;
-    if (path.dirname(dir) === dir) return process.cwd();
-  }
-}
-
-const repoRoot = findRepoRoot();
+const repoRoot = findRepoRoot(import.meta.url);
 
 /** A stop that takes longer than this ends the process anyway (exit code 1). */
 export const STOP_DEADLINE_MS = 9_000;
@@ -42,6 +44,8 @@ async function main(): Promise<void> {
   });
   const log = logger;
   const logError = errorReporter(log);
+  checkDirectories(config);
+  const webDist = config.webDist ?? path.join(repoRoot, 'apps/web/dist');
   const adapters = await openAdapters(config);
   const app = await createApp({
     ...adapters,
@@ -51,7 +55,7 @@ async function main(): Promise<void> {
       password: demoPassword(config),
       idleMs: config.demoIdleMinutes * 60_000,
     },
-    webDist: config.webDist ?? path.join(repoRoot, 'apps/web/dist'),
+    webDist,
     trustProxy: config.trustProxy,
     rateLimits: config.rateLimits,
     quotas: config.quotas,
@@ -61,6 +65,7 @@ async function main(): Promise<void> {
     heartbeat: { presenceRefreshMs: Math.round(config.presenceTtlMs / 3) },
     logError,
   });
+  app.context.metrics.configure({ token: config.metricsToken, onRequest: accessLog(log) });
   const stopRelay = config.kafkaBrokers
     ? await startKafka(config.kafkaBrokers, adapters, (error) => logError(error, 'kafka'))
     : async () => undefined;
@@ -89,13 +94,30 @@ async function main(): Promise<void> {
     );
   }
 
-  const url = await app.listen(config.port, config.host);
+  const url = await app.listen(config.port, config.host).catch((error: unknown) => {
+    throw listenError(error, config) ?? error;
+  });
   const warning = exposureWarning(config, url);
   if (warning) log.warn(warning);
   // A wildcard address is not one to open: show the local name.
   const shown = url.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  const webBuilt = existsSync(path.join(webDist, 'index.html'));
   // Announced once the signals are handled: whoever waits for this line may stop the server.
-  log.info(`Tabula is listening on ${shown} (data: ${config.dataDir})`);
+  log.info(
+    { url: shown, dataDir: config.dataDir, demoAccounts: config.demoAccounts, webBuilt },
+    banner(config, shown, webBuilt),
+  );
+}
+
+/** The start line: where it listens and keeps its data, where to sign in, the demo accounts. */
+function banner(config: Config, url: string, webBuilt: boolean): string {
+  const signIn = webBuilt
+    ? `sign in at ${url}/signin`
+    : `the web app is not built (npm run build -w @tabula/web), the API answers`;
+  const demo = config.demoAccounts
+    ? 'demo accounts on (one-click sign-in; DEMO_ACCOUNTS=off turns them off)'
+    : 'demo accounts off';
+  return `Tabula is listening on ${url} (data: ${config.dataDir}): ${signIn}; ${demo}`;
 }
 
 main().catch((error: unknown) => {

@@ -5,18 +5,23 @@
  * log at one moment (every event up to some position, none after), and the server's writes go
  * on meanwhile (WAL readers do not block the writer). The copy is written beside the target,
  * checked (`PRAGMA integrity_check`), then renamed into place, so `<file>` is either absent or
- * whole. A relative `<file>` is taken from the directory the command was run in.
+ * whole. A relative `<file>` is taken from the directory the command was run in. The copy holds
+ * what the live log does (accounts, password hashes, sessions, every canvas): it is created
+ * owner-only (0600) before SQLite writes into it, whatever the umask, like the live files.
+ *
+ * Built into `dist/cli/backup.js` (run by `npm run backup`, or `node dist/cli/backup.js <file>`
+ * where only the built server is installed, as in the container image).
  *
  * Exit codes: 0 done, 2 bad usage (no file, it exists, no log there, another event store).
  */
-import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { ConfigError, parseConfig } from '../config';
+import { ConfigError, findRepoRoot, parseConfig } from '../config';
+import { DATA_FILE_MODE } from '../infrastructure/dataFiles';
 import { EVENTS_FILE_NAME } from '../infrastructure/eventStore/sqliteSchema';
 
-const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
+const repoRoot = findRepoRoot(import.meta.url);
 const USAGE = 'Usage: npm run backup -- <file>   (copies the SQLite log of DATA_DIR to <file>)';
 
 class UsageError extends Error {}
@@ -35,14 +40,18 @@ function backupLog(source: string, target: string): BackupResult {
   if (!existsSync(source)) throw new UsageError(`No event log at ${source}.`);
   if (existsSync(target)) throw new UsageError(`${target} exists; give a new file name.`);
   const partial = `${target}.partial-${process.pid}`;
-  const db = new Database(source, { readonly: true, fileMustExist: true });
+  // VACUUM INTO writes into an empty file as into a new one, keeping its mode; the umask can
+  // only narrow the mode given to open, so it is set again.
+  closeSync(openSync(partial, 'wx', DATA_FILE_MODE));
   try {
-    db.pragma('busy_timeout = 10000');
-    db.prepare('VACUUM INTO ?').run(partial);
-  } finally {
-    db.close();
-  }
-  try {
+    chmodSync(partial, DATA_FILE_MODE);
+    const db = new Database(source, { readonly: true, fileMustExist: true });
+    try {
+      db.pragma('busy_timeout = 10000');
+      db.prepare('VACUUM INTO ?').run(partial);
+    } finally {
+      db.close();
+    }
     const copy = new Database(partial, { readonly: true });
     let counts: { events: number; lastPosition: number | null };
     try {

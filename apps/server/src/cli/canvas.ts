@@ -9,14 +9,13 @@
  * With the embedded default (read models in memory) the read models are first rebuilt from
  * the log in this process.
  */
-import { fileURLToPath } from 'node:url';
 import { openAdapters } from '../adapters';
-import { ConfigError, parseConfig } from '../config';
+import { ConfigError, findRepoRoot, parseConfig } from '../config';
 import { CanvasAudit } from '../features/canvases/history/canvasAudit';
 import { PROJECTIONS } from '../projections/index';
 import { rebuildProjections } from '../projections/rebuild';
 
-const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
+const repoRoot = findRepoRoot(import.meta.url);
 const USAGE =
   'Usage: npm run canvas -- history <canvasId> | scene <canvasId> [--revision N] | verify';
 

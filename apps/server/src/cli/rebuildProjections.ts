@@ -8,13 +8,12 @@
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openAdapters } from '../adapters';
 import { PROJECTIONS } from '../projections/index';
-import { ConfigError, parseConfig } from '../config';
+import { ConfigError, findRepoRoot, parseConfig } from '../config';
 import { rebuildBesideLive } from '../projections/rebuildBesideLive';
 
-const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
+const repoRoot = findRepoRoot(import.meta.url);
 
 async function main(): Promise<void> {
   const config = parseConfig(process.env, repoRoot);
