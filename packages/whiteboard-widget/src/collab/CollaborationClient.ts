@@ -411,6 +411,8 @@ export class CollaborationClient {
       this.publishStatus();
       return;
     }
+    // The last scene in step with the server is kept before the connection's state goes.
+    this.kept?.canvas.flushScene();
     this.live = false;
     this.stream.disconnected();
     this.joinLoop.disconnected();

@@ -91,9 +91,17 @@ export class OutboxSender {
   reload(): Promise<void> {
     const kept = this.options.kept;
     if (!kept) return Promise.resolve();
+    const generation = ++this.generation;
+    this.reloading += 1;
     return kept.load().then(
       (entries) => {
+        this.reloading -= 1;
         if (this.closed) return;
+        // A later read, or an entry queued meanwhile, makes this one stale: read again.
+        if (generation !== this.generation) {
+          if (this.reloading === 0) void this.reload();
+          return;
+        }
         const inMemoryOnly = this.outbox.all().filter((entry) => this.unkept.has(entry.eventId));
         this.outbox.replace([...entries, ...inMemoryOnly]);
         for (const { eventId } of entries)
@@ -101,9 +109,15 @@ export class OutboxSender {
         this.options.onChange();
         this.pump();
       },
-      () => undefined,
+      () => {
+        this.reloading -= 1;
+      },
     );
   }
+
+  /** Counts reads of the kept outbox and local queueing: only the latest read applies. */
+  private generation = 0;
+  private reloading = 0;
 
   /** Queues finished changes (copied), split into `canvas-update`-sized batches. */
   add(elements: readonly SceneElement[], timing: GestureTiming | undefined): void {
@@ -118,10 +132,16 @@ export class OutboxSender {
       };
     });
     if (!this.options.kept) return this.queue(added);
-    // Queued once kept: a change that counts as waiting survives a killed browser.
+    // Sent once kept, so that a change sent survives a killed browser; counted as waiting at once.
+    this.writing += added.length;
+    this.options.onChange();
     this.options.kept.add(added).then(
-      () => this.queue(added),
+      () => {
+        this.writing -= added.length;
+        this.queue(added);
+      },
       (error: unknown) => {
+        this.writing -= added.length;
         for (const entry of added) this.unkept.add(entry.eventId);
         this.queue(added);
         this.options.onKeepFailed?.(error);
@@ -129,11 +149,15 @@ export class OutboxSender {
     );
   }
 
+  /** Entries being written to the kept outbox (waiting, not sendable yet). */
+  private writing = 0;
+
   /** Entries kept in memory only (the device's storage refused them). */
   private readonly unkept = new Set<string>();
 
   private queue(added: readonly OutboxEntry[]): void {
     if (this.closed) return;
+    this.generation += 1;
     for (const entry of added) {
       this.outbox.add(entry.eventId, entry.elements, entry.timing);
       this.queuedAt.set(entry.eventId, this.options.scheduler.now());
@@ -177,8 +201,9 @@ export class OutboxSender {
     return this.outbox.all();
   }
 
+  /** Waiting entries, those still being kept on the device included. */
   get size(): number {
-    return this.outbox.size;
+    return this.outbox.size + this.writing;
   }
 
   /** How long the oldest entry has waited (0 when none waits). */

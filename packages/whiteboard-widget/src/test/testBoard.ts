@@ -3,6 +3,7 @@ import type { SceneElement } from '@tabula/domain';
 import { CollaborationClient } from '../collab/CollaborationClient';
 import type { BoardView, SceneUpdate } from '../collab/boardView';
 import type { CollaborationClientOptions } from '../collab/collaborationOptions';
+import type { ImageFile } from '../collab/fileTransport';
 import { socketIoTransport } from '../collab/socketIoTransport';
 import type { SocketIoTransport } from '../collab/socketIoTransport';
 import type { Transport } from '../collab/Transport';
@@ -20,6 +21,8 @@ export interface TabUser {
  */
 export class TestBoard implements BoardView {
   scene: SceneElement[] = [];
+  /** The editor's image files by id (a new object on each change, as Excalidraw reports them). */
+  files: Readonly<Record<string, ImageFile>> = {};
   private editing: ReadonlySet<string> = new Set();
 
   constructor(private readonly client: CollaborationClient) {}
@@ -92,6 +95,18 @@ export class TestBoard implements BoardView {
     this.report();
   }
 
+  /** Takes image files (fetched, or kept on the device) and reports, as Excalidraw does. */
+  addFiles(files: readonly ImageFile[]): void {
+    this.files = { ...this.files, ...Object.fromEntries(files.map((file) => [file.id, file])) };
+    this.report();
+  }
+
+  /** The local user adds an image: its file, then its element. */
+  addImage(element: SceneElement, file: ImageFile): void {
+    this.files = { ...this.files, [file.id]: file };
+    this.draw([element]);
+  }
+
   /** The board's copy of `id`. */
   get(id: string): SceneElement | undefined {
     return this.scene.find((element) => element.id === id);
@@ -108,10 +123,11 @@ export class TestBoard implements BoardView {
   private report(): void {
     for (const listener of this.listeners) listener();
     const selected = Object.fromEntries([...this.editing].map((id) => [id, true as const]));
-    this.client.viewChanged(this.scene, {
-      selectedElementIds: selected,
-      selectedElementsAreBeingDragged: this.editing.size > 0,
-    });
+    this.client.viewChanged(
+      this.scene,
+      { selectedElementIds: selected, selectedElementsAreBeingDragged: this.editing.size > 0 },
+      this.files,
+    );
   }
 }
 

@@ -94,6 +94,14 @@ export class KeptCanvas {
     }, SCENE_SAVE_DELAY_MS);
   }
 
+  /** Keeps the scene asked for now, if it is in step (the connection is about to go). */
+  flushScene(): void {
+    this.cancelSave?.();
+    this.cancelSave = null;
+    if (this.closed || !this.pendingScene) return;
+    this.saveScene(false);
+  }
+
   /** Keeps the editor's files not kept yet (`uploaded`: the server already holds them). */
   keepFiles(files: ImageFiles | readonly ImageFile[] | undefined, uploaded = false): void {
     if (!files || this.closed) return;
@@ -186,13 +194,13 @@ export class KeptCanvas {
     this.refused.complete();
   }
 
-  private saveScene(): void {
+  private saveScene(retry = true): void {
     const current = this.pendingScene;
     this.pendingScene = null;
     const scene = current?.();
     if (!current || !scene) {
       // Not in step now (a peer's commit waits for a frame or an edit's end): try again.
-      if (current && !this.closed) this.sceneSynced(current);
+      if (current && retry && !this.closed) this.sceneSynced(current);
       return;
     }
     const { elements, revision } = scene;

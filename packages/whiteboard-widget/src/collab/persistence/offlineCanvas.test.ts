@@ -8,6 +8,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { filter, firstValueFrom, of } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import type { TestUser } from '@tabula/server/testing';
+import type { SceneElement } from '@tabula/domain';
 import { rect } from '../../test/elements';
 import {
   closeAfterTest,
@@ -20,6 +21,8 @@ import {
 import { intercept, until } from '../../test/testBoard';
 import type { TestTab } from '../../test/testBoard';
 import type { CollaborationClientOptions } from '../collaborationOptions';
+import { httpFileTransport } from '../fileTransport';
+import type { FileTransport, ImageFile } from '../fileTransport';
 import type { CanvasPersistence, KeptChange } from './CanvasPersistence';
 import { indexedDbPersistence } from './indexedDbPersistence';
 
@@ -57,6 +60,32 @@ async function outboxKept(
   }
 }
 
+/** The server's file calls, failing as with no network while `gate.offline`. */
+function gatedFiles(user: TestUser) {
+  const gate = { offline: false };
+  const real = httpFileTransport({ baseUrl: server().url, token: () => user.token });
+  const noNetwork = () => Promise.reject(new TypeError('Failed to fetch'));
+  const transport: FileTransport = {
+    upload: (canvasId, file) => (gate.offline ? noNetwork() : real.upload(canvasId, file)),
+    download: (canvasId, fileId) => (gate.offline ? noNetwork() : real.download(canvasId, fileId)),
+  };
+  return { gate, transport };
+}
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array(200).fill(7)]);
+const photo: ImageFile = {
+  id: 'photo1',
+  mimeType: 'image/png',
+  dataURL: `data:image/png;base64,${PNG.toString('base64')}`,
+  created: 1,
+};
+const photoElement = rect('img', 1, {
+  type: 'image',
+  fileId: photo.id,
+  status: 'saved',
+  scale: [1, 1],
+} as Partial<SceneElement>);
+
 /** Event ids of one client: `<prefix>-1`, `<prefix>-2`, … */
 function ids(prefix: string): () => string {
   let next = 0;
@@ -89,7 +118,7 @@ async function drawThenLeaveOffline(
   tab.transport.socket.disconnect();
   await until(tab, () => tab.client.status === 'offline', 'offline');
   for (const id of offline) tab.board.draw([rect(id)]);
-  await until(tab, () => tab.client.pendingCount === offline.length, 'the offline changes kept');
+  await outboxKept(persistence, canvasId, (changes) => changes.length === offline.length);
   tab.close();
 }
 
@@ -227,5 +256,85 @@ describe('CollaborationClient with a canvas kept on the device', () => {
     expect(state).toEqual({ copy: 'none', lastSyncedAt: null, unavailable: true });
     expect(tab.client.status).toBe('offline');
     expect(shown).toBe(false);
+  });
+
+  it('keeps an image added offline with its file through a reload, and uploads it when the network returns', async () => {
+    const { alice, bob, canvasId } = await sharedCanvas(server());
+    const keep = device(alice.userId);
+    const files = gatedFiles(alice);
+    const firstKept = keep();
+    const first = await open(server().url, alice, canvasId, {
+      persistence: firstKept,
+      files: files.transport,
+      retryDelayMs: 200,
+    });
+    first.transport.socket.disconnect();
+    files.gate.offline = true;
+    await until(first, () => first.client.status === 'offline', 'offline');
+    first.board.addImage(photoElement, photo);
+    await outboxKept(firstKept, canvasId, (changes) => changes.length === 1);
+    first.close();
+
+    const reloaded = await openOffline(alice, canvasId, {
+      persistence: keep(),
+      files: files.transport,
+    });
+    expect(visibleIds(reloaded)).toEqual(['img']);
+    expect(reloaded.board.files[photo.id]?.dataURL).toBe(photo.dataURL);
+    reloaded.close();
+
+    files.gate.offline = false;
+    const online = await open(server().url, alice, canvasId, {
+      persistence: keep(),
+      files: files.transport,
+      retryDelayMs: 200,
+    });
+    await until(online, () => online.client.pendingCount === 0, 'the image element sent');
+    const b = await open(server().url, bob, canvasId, {
+      files: httpFileTransport({ baseUrl: server().url, token: () => bob.token }),
+      retryDelayMs: 200,
+    });
+    expect(visibleIds(b)).toEqual(['img']);
+    await until(b, () => b.board.files[photo.id]?.dataURL === photo.dataURL, 'the photo at Bob');
+  });
+
+  it('warns when the device’s storage is nearly full, and still sends every change', async () => {
+    const { alice, canvasId } = await sharedCanvas(server());
+    const factory = new IDBFactory();
+    const persistence = indexedDbPersistence(`tabula:${alice.userId}`, {
+      indexedDB: factory,
+      estimate: async () => ({ usage: 95_000_000, quota: 100_000_000 }),
+    });
+    closeAfterTest(() => persistence.close());
+    const tab = await open(server().url, alice, canvasId, { persistence });
+    const warned = await firstValueFrom(tab.client.storage$.pipe(filter((s) => s !== null)));
+    expect(warned).toEqual({
+      usage: 95_000_000,
+      quota: 100_000_000,
+      nearlyFull: true,
+      full: false,
+    });
+    tab.board.draw([rect('stillsent')]);
+    await until(tab, () => tab.client.pendingCount === 0, 'the ack');
+    expect(linesDrawn(await server().events(), canvasId)).toHaveLength(1);
+  });
+
+  it('says storage is full when a change cannot be kept, and keeps it in memory until sent', async () => {
+    const { alice, canvasId } = await sharedCanvas(server());
+    const real = device(alice.userId)();
+    const refusing: CanvasPersistence = {
+      ...real,
+      addToOutbox: () =>
+        Promise.reject(new DOMException('The quota is spent', 'QuotaExceededError')),
+    };
+    const tab = await open(server().url, alice, canvasId, { persistence: refusing });
+    tab.board.draw([rect('unkept')]);
+    const full = await firstValueFrom(tab.client.storage$.pipe(filter((s) => s?.full === true)));
+    expect(full?.nearlyFull).toBe(true);
+    await until(tab, () => tab.client.pendingCount === 0, 'the ack');
+    const stored = linesDrawn(await server().events(), canvasId).flatMap((line) =>
+      line.data.elements.map((element) => element.id),
+    );
+    expect(stored).toEqual(['unkept']);
   });
 });
