@@ -6,7 +6,7 @@
  * middle of a download leaves an `aborted` access line, not an error.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -108,6 +108,15 @@ it('counts and times requests by route pattern and status class, behind METRICS_
     sample('tabula_http_request_duration_seconds_count', labels('GET', '/auth/fetchuser', '2xx')),
   ).toBe(1);
   expect(text).not.toMatch(/route="\/view\//);
+
+  // Every series the Grafana dashboard draws is one the node serves.
+  const dashboard = readFileSync(
+    new URL('../../../deploy/grafana-dashboard.json', import.meta.url),
+    'utf8',
+  );
+  const drawn = new Set(dashboard.match(/\b(?:tabula|process|nodejs)_[a-z0-9_]+/g));
+  expect(drawn.size).toBeGreaterThan(10);
+  for (const series of drawn) expect(text, series).toContain(`${series}`);
 });
 
 it('a client that hangs up mid-download leaves an aborted access line, not an error', async () => {

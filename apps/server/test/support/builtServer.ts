@@ -1,6 +1,6 @@
 /**
  * The server as the image and `npm start` run it: built by `build.mjs` into a directory of
- * the test's own (inside the package, so its npm packages resolve as they do from dist/), then
+ * the test's own, then
  * its entries run under plain `node`, without tsx. `runBuilt` runs one to its end (a CLI, or a
  * server that refuses to start); `startBuilt` starts the server and keeps its output, so a test
  * can wait for a log line.
@@ -20,9 +20,17 @@ export interface Built {
   remove(): void;
 }
 
-/** Builds the server and its commands into `dist/test-<name>-<pid>`. */
+/**
+ * Builds the server and its commands into `node_modules/.cache/tabula-builds/<name>-<pid>` of
+ * the package: its npm packages resolve from there as from dist/, and a build of dist/ (which
+ * empties it) meanwhile cannot remove it.
+ */
 export function buildServer(name: string): Built {
-  const outdir = path.join(SERVER_DIR, 'dist', `test-${name}-${process.pid}`);
+  const outdir = path.join(
+    SERVER_DIR,
+    'node_modules/.cache/tabula-builds',
+    `${name}-${process.pid}`,
+  );
   execFileSync(process.execPath, ['build.mjs', outdir], { cwd: SERVER_DIR });
   return { outdir, remove: () => rmSync(outdir, { recursive: true, force: true }) };
 }
