@@ -15,18 +15,27 @@ export interface HarnessServer {
 
 const HARNESS_ROOT = join(dirname(fileURLToPath(import.meta.url)), 'harness');
 
+/** The page that drives the kept canvases' persistence (`persistencePage/`). */
+export const PERSISTENCE_PAGE_ROOT = join(
+  dirname(fileURLToPath(import.meta.url)),
+  'persistencePage',
+);
+
 /**
- * Serves the harness page with Vite's JS API on 127.0.0.1 and a free port, with Excalidraw's
+ * Serves the harness page (or the page under `root`) with Vite's JS API on 127.0.0.1 and a free port, with Excalidraw's
  * fonts copied (the documented way) under `/excalidraw-assets/fonts`.
  */
-export async function startHarnessServer(): Promise<HarnessServer> {
+export async function startHarnessServer(root = HARNESS_ROOT): Promise<HarnessServer> {
   const publicDir = mkdtempSync(join(tmpdir(), 'tabula-harness-public-'));
   copyExcalidrawFonts(join(publicDir, 'excalidraw-assets'));
   const server = await createServer({
     configFile: false,
-    root: HARNESS_ROOT,
+    root,
     publicDir,
-    cacheDir: join(tmpdir(), 'tabula-whiteboard-harness-vite'),
+    cacheDir: join(
+      tmpdir(),
+      root === HARNESS_ROOT ? 'tabula-whiteboard-harness-vite' : 'tabula-whiteboard-kept-vite',
+    ),
     logLevel: 'warn',
     plugins: [react()],
     server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, ws: false },

@@ -1,0 +1,134 @@
+/**
+ * `indexedDbPersistence` in Chromium: real IndexedDB, Web Locks and BroadcastChannel between
+ * two tabs of one origin, and an outbox that survives a browser killed with SIGKILL.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM_FLAGS, launchChromium } from '@tabula/testing';
+import { PERSISTENCE_PAGE_ROOT, startHarnessServer } from '../../test/harnessServer';
+import type { HarnessServer } from '../../test/harnessServer';
+import type { CanvasPersistence } from './CanvasPersistence';
+
+/** What a test leaves on a tab's window. */
+type TabWindow = Window & {
+  kept?: CanvasPersistence;
+  state?: { held: boolean; heard: number };
+};
+
+let page: HarnessServer;
+beforeAll(async () => {
+  page = await startHarnessServer(PERSISTENCE_PAGE_ROOT);
+});
+afterAll(async () => {
+  await page?.close();
+});
+
+/** Opens the page and waits for its module. */
+async function openPage(browser: Browser | { newPage(): Promise<Page> }): Promise<Page> {
+  const tab = await browser.newPage();
+  await tab.goto(page.url);
+  await tab.waitForFunction(() => window.__kept !== undefined, undefined, { timeout: 120_000 });
+  return tab;
+}
+
+/** Starts Debian's Chromium on `profile` with a DevTools port, as a process this test can kill. */
+async function startChromium(
+  profile: string,
+): Promise<{ process: ChildProcess; browser: Browser }> {
+  const child = spawn(
+    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const found = /DevTools listening on (ws:\/\/\S+)/.exec(text);
+      if (found) resolve(found[1]!);
+    });
+    child.on('exit', () => reject(new Error(`Chromium exited: ${text}`)));
+  });
+  return { process: child, browser: await chromium.connectOverCDP(endpoint) };
+}
+
+describe('indexedDbPersistence in Chromium', () => {
+  it('gives one tab the sender lock, tells the other of outbox changes, and passes the lock on when the tab closes', async () => {
+    const browser = await launchChromium();
+    try {
+      const context = await browser.newContext();
+      const a = await openPage(context);
+      const b = await openPage(context);
+      await a.evaluate(async () => {
+        const tab = window as TabWindow;
+        tab.kept = window.__kept.indexedDbPersistence('tabula:u1');
+        await tab.kept.lockSender('c1').held;
+      });
+      await b.evaluate(() => {
+        const tab = window as TabWindow;
+        const state = { held: false, heard: 0 };
+        tab.kept = window.__kept.indexedDbPersistence('tabula:u1');
+        void tab.kept.lockSender('c1').held.then(() => (state.held = true));
+        tab.kept.watchOutbox('c1', () => (state.heard += 1));
+        tab.state = state;
+      });
+      // B waits in Web Locks' queue (the browser's, across tabs).
+      await b.waitForFunction(async () => {
+        const query = await navigator.locks.query();
+        return (query.pending ?? []).some((lock) => lock.name?.endsWith(':c1'));
+      });
+      expect(await b.evaluate(() => (window as TabWindow).state?.held)).toBe(false);
+
+      await a.evaluate(() =>
+        (window as TabWindow).kept?.addToOutbox('c1', [{ eventId: 'e1', elements: [] }]),
+      );
+      await b.waitForFunction(() => ((window as TabWindow).state?.heard ?? 0) > 0);
+      const seen = await b.evaluate(async () =>
+        ((await (window as TabWindow).kept?.loadOutbox('c1')) ?? []).map((e) => e.eventId),
+      );
+      expect(seen).toEqual(['e1']);
+
+      await a.close();
+      await b.waitForFunction(() => (window as TabWindow).state?.held === true);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('keeps the outbox through a browser killed with SIGKILL right after the writes resolved', async () => {
+    const profile = mkdtempSync(join(tmpdir(), 'tabula-kept-profile-'));
+    try {
+      const first = await startChromium(profile);
+      const tab = await openPage(first.browser.contexts()[0]!);
+      await tab.evaluate(async () => {
+        const kept = window.__kept.indexedDbPersistence('tabula:u1');
+        for (let n = 1; n <= 50; n += 1)
+          await kept.addToOutbox('c1', [{ eventId: `e${n}`, elements: [] }]);
+      });
+      first.process.kill('SIGKILL');
+      await new Promise((resolve) => first.process.once('exit', resolve));
+
+      const second = await startChromium(profile);
+      try {
+        const again = await openPage(second.browser.contexts()[0]!);
+        const ids = await again.evaluate(async () =>
+          (await window.__kept.indexedDbPersistence('tabula:u1').loadOutbox('c1')).map(
+            (e) => e.eventId,
+          ),
+        );
+        expect(ids).toEqual(Array.from({ length: 50 }, (_, n) => `e${n + 1}`));
+      } finally {
+        await second.browser.close();
+        second.process.kill('SIGKILL');
+      }
+    } finally {
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+});
