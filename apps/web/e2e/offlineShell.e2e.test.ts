@@ -5,12 +5,22 @@
  * once the network is back; the web app manifest is served with icons that load. Reports the
  * precache's size and the reload times online and offline.
  */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTabulaServer } from '@tabula/testing';
+import type { TabulaServer } from '@tabula/testing';
 import type { Browser, Page } from 'playwright-core';
+import { boardElements } from './board';
 import { revokeSession, tokenOf } from './serverAccess';
 import {
   baseUrl,
+  boardRegion,
   checkActorsAfterEach,
+  createCanvas,
+  drawZigZag,
   launchChromium,
   newUser,
   openActor,
@@ -18,6 +28,11 @@ import {
   signUp,
 } from './support';
 import type { Actor, TestUser } from './support';
+
+/** The build the e2e server serves (as globalSetup.ts finds it). */
+const WEB_DIST = process.env.E2E_WEB_DIST
+  ? path.resolve(process.env.E2E_WEB_DIST)
+  : fileURLToPath(new URL('../dist', import.meta.url));
 
 /** The PNG's width and height, from its IHDR chunk. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
@@ -194,5 +209,93 @@ describe('the app shell offline', () => {
     const script = await page.locator('script[type="module"][src^="/assets/"]').getAttribute('src');
     const asset = await page.request.get(new URL(script!, baseUrl()).href);
     expect(asset.headers()['cache-control']).toContain('immutable');
+  });
+});
+
+/**
+ * Deploys "version 2" of the build in `dist`: index.html gets a marker and the service
+ * worker's precache list a new revision of it, so browsers see a new service worker.
+ */
+function deployNewVersion(dist: string): void {
+  const indexFile = path.join(dist, 'index.html');
+  writeFileSync(
+    indexFile,
+    readFileSync(indexFile, 'utf8').replace(
+      '<head>',
+      '<head><meta name="tabula-build" content="2">',
+    ),
+  );
+  const workerFile = path.join(dist, 'sw.js');
+  const worker = readFileSync(workerFile, 'utf8');
+  const next = worker.replace(/(url:"index\.html",revision:")[^"]+"/, '$1version-2"');
+  expect(next).not.toBe(worker);
+  writeFileSync(workerFile, next);
+  // The server prefers the build's compressed copies: they would still be version 1.
+  for (const file of [indexFile, workerFile]) {
+    for (const copy of [`${file}.br`, `${file}.gz`]) rmSync(copy, { force: true });
+  }
+}
+
+/** The update notice's text on the page (empty when none shows). */
+function updateNotice(page: Page): Promise<string> {
+  return page.evaluate(() => document.querySelector('.tabula-update')?.textContent ?? '');
+}
+
+describe('a new version of the app', () => {
+  let browser: Browser;
+  let server: TabulaServer;
+  let dist: string;
+  let actor: Actor;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'tabula-web-update-'));
+    cpSync(WEB_DIST, dist, { recursive: true });
+    server = await startTabulaServer({ webDist: dist });
+    browser = await launchChromium();
+    actor = await openActor(browser, undefined, server.url);
+    await signUp(actor.page, newUser('update'));
+  });
+
+  checkActorsAfterEach(
+    () => ({ actor }),
+    () => browser,
+  );
+
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('waits for the user and never reloads an open board from under them', async () => {
+    const { page: board, context } = actor;
+    await createCanvas(board);
+    await controlled(board);
+    await drawZigZag(board, await boardRegion(board, 0.2, 0.2, 0.3, 0.3));
+    await expect.poll(async () => (await boardElements(board)).length).toBe(1);
+    // Gone if the page reloads.
+    await board.evaluate(() => Object.assign(window, { __sameDocument: true }));
+    const list = await context.newPage();
+    await list.goto('/canvases');
+    await list.getByRole('heading', { name: 'All Canvases' }).waitFor();
+
+    deployNewVersion(dist);
+    await list.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+
+    await expect.poll(() => updateNotice(list)).toContain('A new version of Tabula is ready.');
+    await expect.poll(() => updateNotice(board)).toContain('A new version of Tabula is ready.');
+    await list.getByRole('button', { name: 'Reload' }).click();
+    await list.locator('meta[name="tabula-build"]').waitFor({ state: 'attached' });
+    await list.getByRole('heading', { name: 'All Canvases' }).waitFor();
+
+    // The board's tab is told, not reloaded, and goes on drawing.
+    await expect.poll(() => updateNotice(board)).toContain('Tabula was updated in another tab');
+    expect(await board.evaluate(() => '__sameDocument' in window)).toBe(true);
+    await drawZigZag(board, await boardRegion(board, 0.5, 0.5, 0.3, 0.3));
+    await expect.poll(async () => (await boardElements(board)).length).toBe(2);
+    // Its Reload picks up the new version, with the drawing.
+    await board.getByRole('button', { name: 'Reload' }).click();
+    await board.locator('meta[name="tabula-build"]').waitFor({ state: 'attached' });
+    await expect.poll(async () => (await boardElements(board)).length).toBe(2);
+    await list.close();
   });
 });

@@ -1,23 +1,29 @@
 /// <reference types="vite-plugin-pwa/client" />
 /**
  * Registers the app's service worker (built by vite-plugin-pwa, Workbox: it precaches the app
- * shell, the board's code and Excalidraw's fonts so the app loads without network) and holds
- * whether a new version is waiting. A new version never takes over a page by itself: it waits
- * until the user chooses to reload (UpdatePrompt) or every Tabula tab is closed, so an open
- * board keeps running the code it started with (docs/offline.md "The app shell").
+ * shell, the board's code and Excalidraw's fonts so the app loads without network) and follows
+ * its updates. A new version never reloads a page by itself: it waits until the user chooses
+ * Reload (UpdatePrompt) or every Tabula tab is closed; when another tab let it take over, this
+ * page is told and keeps running the code it started with until the user reloads it, so an
+ * open board is never pulled from under them (docs/offline.md "The app shell").
  */
 
 /** How often an open tab asks whether a new version was deployed. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
-/** Whether a new version is waiting, and the way to switch to it. */
+/**
+ * What the page shows about versions: nothing; a new version is waiting (Reload lets it take
+ * over); or a new version took over from another tab (Reload picks it up here).
+ */
+export type UpdateNotice = 'none' | 'waiting' | 'takenOver';
+
+/** The update notice's state, and the ways to act on it. */
 export interface AppUpdate {
-  /** True once a new version is installed and waiting for this page. */
-  waiting(): boolean;
+  notice(): UpdateNotice;
   subscribe(listener: () => void): () => void;
-  /** Lets the waiting version take over and reloads the page with it. */
+  /** Lets the waiting version take over (if any) and reloads the page with it. */
   apply(): Promise<void>;
-  /** Hides the notice until the next new version (the update still applies once all tabs close). */
+  /** Hides the notice (a waiting version still takes over once every tab is closed). */
   dismiss(): void;
 }
 
@@ -27,41 +33,56 @@ export interface AppUpdate {
  */
 export function registerAppServiceWorker(): AppUpdate {
   const listeners = new Set<() => void>();
-  let waiting = false;
-  const notify = () => listeners.forEach((listener) => listener());
-  const registered =
-    'serviceWorker' in navigator
-      ? import('virtual:pwa-register').then(({ registerSW }) =>
-          registerSW({
-            onNeedRefresh() {
-              waiting = true;
-              notify();
-            },
-            onRegisteredSW(_url, registration) {
-              if (!registration) return;
-              const check = () => {
-                if (navigator.onLine) registration.update().catch(() => undefined);
-              };
-              // A tab left open for days still learns of a new version.
-              setInterval(check, UPDATE_CHECK_MS);
-              window.addEventListener('online', check);
-            },
-          }),
-        )
-      : null;
+  let notice: UpdateNotice = 'none';
+  let applying = false;
+  const show = (next: UpdateNotice) => {
+    notice = next;
+    listeners.forEach((listener) => listener());
+  };
+  if ('serviceWorker' in navigator) {
+    const workers = navigator.serviceWorker;
+    let controlled = workers.controller !== null;
+    workers.addEventListener('controllerchange', () => {
+      // The first service worker claiming this page is no new version.
+      if (!controlled) {
+        controlled = true;
+        return;
+      }
+      // A new version controls this page now: reload only when this page asked for it.
+      if (applying) window.location.reload();
+      else show('takenOver');
+    });
+    void import('virtual:pwa-register').then(({ registerSW }) =>
+      registerSW({
+        onNeedRefresh: () => show('waiting'),
+        // Never the plugin's own reload: the listener above decides.
+        onNeedReload: () => {},
+        onRegisteredSW(_url, registration) {
+          if (!registration) return;
+          const check = () => {
+            if (navigator.onLine) registration.update().catch(() => undefined);
+          };
+          // A tab left open for days still learns of a new version.
+          setInterval(check, UPDATE_CHECK_MS);
+          window.addEventListener('online', check);
+        },
+      }),
+    );
+  }
   return {
-    waiting: () => waiting,
+    notice: () => notice,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    apply: async () => {
-      const updateServiceWorker = await registered;
-      await updateServiceWorker?.(true);
+    async apply() {
+      applying = true;
+      const waiting = (await navigator.serviceWorker?.getRegistration())?.waiting;
+      // The waiting version takes over (Workbox's SKIP_WAITING), then the listener reloads;
+      // with none waiting (another tab let it in), the page reloads into it now.
+      if (waiting) waiting.postMessage({ type: 'SKIP_WAITING' });
+      else window.location.reload();
     },
-    dismiss() {
-      waiting = false;
-      notify();
-    },
+    dismiss: () => show('none'),
   };
 }
