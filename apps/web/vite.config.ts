@@ -236,7 +236,7 @@ const onDemand = onDemandChunks();
  * service worker that precaches the app shell, its screens, the board and Excalidraw's Latin
  * fonts; answers navigations with the app's page (never the server's routes); never routes
  * API calls (no cache ever answers for the server). A new version waits for the user
- * (`registerType: 'prompt'`, src/app/serviceWorker.ts). docs/offline.md.
+ * (`registerType: 'prompt'`; registered by src/app/serviceWorker.ts). docs/offline.md.
  */
 const offlineApp = () =>
   VitePWA({

@@ -1,12 +1,15 @@
-/// <reference types="vite-plugin-pwa/client" />
 /**
  * Registers the app's service worker (built by vite-plugin-pwa, Workbox: it precaches the app
  * shell, the board's code and Excalidraw's fonts so the app loads without network) and follows
- * its updates. A new version never reloads a page by itself: it waits until the user chooses
+ * its updates with the browser's own API (the plugin's workbox-window glue would add 4 KB to
+ * every cold open for the same three events). A new version never reloads a page by itself: it waits until the user chooses
  * Reload (UpdatePrompt) or every Tabula tab is closed; when another tab let it take over, this
  * page is told and keeps running the code it started with until the user reloads it, so an
  * open board is never pulled from under them (docs/offline.md "The app shell").
  */
+
+/** The service worker vite-plugin-pwa writes (its default name), for the whole origin. */
+const SERVICE_WORKER_URL = '/sw.js';
 
 /** How often an open tab asks whether a new version was deployed. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -28,9 +31,23 @@ export interface AppUpdate {
 }
 
 /**
- * Registers the service worker (when the browser has them) and follows its updates. The
- * registration code (workbox-window) loads on its own, off the landing page's bundle.
+ * Watches a registration for a new version that installed and now waits: one waits only when
+ * a page is already controlled (the very first worker activates at once).
  */
+function watchForWaiting(registration: ServiceWorkerRegistration, onWaiting: () => void): void {
+  const isWaiting = (worker: ServiceWorker) =>
+    worker.state === 'installed' && navigator.serviceWorker.controller !== null;
+  const watch = (worker: ServiceWorker | null) => {
+    if (!worker) return;
+    if (isWaiting(worker)) onWaiting();
+    else worker.addEventListener('statechange', () => isWaiting(worker) && onWaiting());
+  };
+  watch(registration.waiting);
+  watch(registration.installing);
+  registration.addEventListener('updatefound', () => watch(registration.installing));
+}
+
+/** Registers the service worker (when the browser has them) and follows its updates. */
 export function registerAppServiceWorker(): AppUpdate {
   const listeners = new Set<() => void>();
   let notice: UpdateNotice = 'none';
@@ -52,22 +69,20 @@ export function registerAppServiceWorker(): AppUpdate {
       if (applying) window.location.reload();
       else show('takenOver');
     });
-    void import('virtual:pwa-register').then(({ registerSW }) =>
-      registerSW({
-        onNeedRefresh: () => show('waiting'),
-        // Never the plugin's own reload: the listener above decides.
-        onNeedReload: () => {},
-        onRegisteredSW(_url, registration) {
-          if (!registration) return;
-          const check = () => {
-            if (navigator.onLine) registration.update().catch(() => undefined);
-          };
-          // A tab left open for days still learns of a new version.
-          setInterval(check, UPDATE_CHECK_MS);
-          window.addEventListener('online', check);
-        },
-      }),
-    );
+    workers
+      .register(SERVICE_WORKER_URL, { scope: '/' })
+      .then((registration) => {
+        watchForWaiting(registration, () => show('waiting'));
+        const check = () => {
+          if (navigator.onLine) registration.update().catch(() => undefined);
+        };
+        // A tab left open for days still learns of a new version.
+        setInterval(check, UPDATE_CHECK_MS);
+        window.addEventListener('online', check);
+      })
+      .catch(() => {
+        // No service worker (a private window may refuse it): the app works online as before.
+      });
   }
   return {
     notice: () => notice,
