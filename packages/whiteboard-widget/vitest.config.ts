@@ -7,8 +7,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Hang guards, never verdicts: sized for a machine busy ten times over (the browser tests'
+    // waits for a page are 120 s each; a 60 s test guard fired first at load 19).
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     fileParallelism: false,
   },
 });

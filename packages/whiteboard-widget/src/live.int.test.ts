@@ -264,7 +264,7 @@ describe.each(['harness', 'embed'] as const)('live canvas, page A = %s', (kind) 
     await pageA.waitForTimeout(Math.max(0, 5000 - (Date.now() - offlineAt)));
     await contextA.setOffline(false);
 
-    await expect.poll(() => statusOf(pageA), { timeout: 30_000 }).toBe('live');
+    await expect.poll(() => statusOf(pageA), { timeout: 120_000 }).toBe('live');
     if (kind === 'harness') {
       const statuses = await pageA.evaluate(() => window.__tabula.statuses);
       const since = statuses.lastIndexOf('offline');
@@ -307,13 +307,22 @@ describe('opening a canvas with content', () => {
     await context?.close();
   });
 
+  /**
+   * The hang guard of one open (a page load and its join): sized for a machine busy ten times
+   * over, and the test's guard is 26 of them (24 opens and the commits), since a whole-test
+   * guard of 300 s failed a clean clone at load 19 with no open hanging.
+   */
+  const OPEN_GUARD_MS = 120_000;
+
   /** Opens the canvas in a new tab; once it says loaded, the ids it shows at that moment. */
   async function openAndRead(canvasId: string): Promise<string[]> {
     const page = await context.newPage();
     try {
-      await page.goto(livePage(harness.url, server.url, owner, canvasId));
+      await page.goto(livePage(harness.url, server.url, owner, canvasId), {
+        timeout: OPEN_GUARD_MS,
+      });
       await page.waitForFunction(() => window.__tabula?.live?.loaded === true, undefined, {
-        timeout: 30_000,
+        timeout: OPEN_GUARD_MS,
         polling: 'raf',
       });
       return await page.evaluate(() =>
@@ -328,32 +337,36 @@ describe('opening a canvas with content', () => {
     }
   }
 
-  it('shows every element as soon as it says loaded, on each of 24 opens', async () => {
-    // Twelve canvases, each opened right after its content was committed.
-    for (let i = 0; i < 12; i += 1) {
-      const canvasId = await createCanvas(server.url, owner, `opens ${i}`);
-      const elements = excalidrawRectangles(`fresh${i}`, 1 + (i % 4));
+  it(
+    'shows every element as soon as it says loaded, on each of 24 opens',
+    async () => {
+      // Twelve canvases, each opened right after its content was committed.
+      for (let i = 0; i < 12; i += 1) {
+        const canvasId = await createCanvas(server.url, owner, `opens ${i}`);
+        const elements = excalidrawRectangles(`fresh${i}`, 1 + (i % 4));
+        await drawOnCanvas(server.url, owner, canvasId, elements);
+        expect(await openAndRead(canvasId)).toEqual(elements.map((element) => element.id).sort());
+      }
+      // One canvas opened twelve times in new tabs.
+      const canvasId = await createCanvas(server.url, owner, 'reopened');
+      const elements = excalidrawRectangles('kept', 6);
       await drawOnCanvas(server.url, owner, canvasId, elements);
-      expect(await openAndRead(canvasId)).toEqual(elements.map((element) => element.id).sort());
-    }
-    // One canvas opened twelve times in new tabs.
-    const canvasId = await createCanvas(server.url, owner, 'reopened');
-    const elements = excalidrawRectangles('kept', 6);
-    await drawOnCanvas(server.url, owner, canvasId, elements);
-    for (let i = 0; i < 12; i += 1)
-      expect(await openAndRead(canvasId)).toEqual(elements.map((element) => element.id).sort());
-    // Opening is not a change: the server's copies are still the ones drawn.
-    const stored = await fetchScene(server.url, owner, canvasId);
-    expect(key(stored)).toEqual(key(elements as { id: string; version: number }[]));
-    expect(guard.outside).toEqual([]);
-  }, 300_000);
+      for (let i = 0; i < 12; i += 1)
+        expect(await openAndRead(canvasId)).toEqual(elements.map((element) => element.id).sort());
+      // Opening is not a change: the server's copies are still the ones drawn.
+      const stored = await fetchScene(server.url, owner, canvasId);
+      expect(key(stored)).toEqual(key(elements as { id: string; version: number }[]));
+      expect(guard.outside).toEqual([]);
+    },
+    26 * OPEN_GUARD_MS,
+  );
 
   it('shows the server’s refusal instead of “Opening the canvas…” for a canvas that is not there', async () => {
     const page = await context.newPage();
     try {
       await page.goto(livePage(harness.url, server.url, owner, '000000000000000000000000'));
       const alert = page.locator('.tabula-whiteboard [role="alert"]');
-      await alert.waitFor({ timeout: 30_000 });
+      await alert.waitFor({ timeout: 120_000 });
       expect((await alert.textContent())?.length).toBeGreaterThan(0);
       await expect.poll(() => page.getByText('Opening the canvas…').count()).toBe(0);
       expect(await page.locator('.excalidraw').count()).toBe(0);
