@@ -107,61 +107,67 @@ describe('the app shell offline', () => {
     await actor?.context.setOffline(false);
   });
 
-  it('reloads signed in without network, and never answers the API from a cache', async () => {
-    const { page, context } = actor;
-    await page.goto('/canvases');
-    await page.getByRole('heading', { name: 'All Canvases' }).waitFor();
-    await controlled(page);
-    expect(await fetchCanvasList(page)).toBe(200);
+  it(
+    'reloads signed in without network, and never answers the API from a cache',
+    { timeout: 600_000 },
+    async () => {
+      const { page, context } = actor;
+      await page.goto('/canvases');
+      await page.getByRole('heading', { name: 'All Canvases' }).waitFor();
+      await controlled(page);
+      expect(await fetchCanvasList(page)).toBe(200);
 
-    const precache = (await cacheContents(page)).filter((c) => c.name.includes('precache'));
-    expect(precache).toHaveLength(1);
-    const [shell] = precache;
-    expect(shell!.urls).toContain('/index.html');
-    expect(shell!.urls.some((url) => /^\/assets\/board-[\w-]+\.js$/.test(url))).toBe(true);
-    expect(shell!.urls.some((url) => /^\/fonts\/Excalifont\/.+\.woff2$/.test(url))).toBe(true);
-    console.info(
-      `precache: ${shell!.urls.length} entries, ${shell!.bytes} bytes ` +
-        `(${(shell!.bytes / 1024 / 1024).toFixed(2)} MiB)`,
-    );
+      const precache = (await cacheContents(page)).filter((c) => c.name.includes('precache'));
+      expect(precache).toHaveLength(1);
+      const [shell] = precache;
+      expect(shell!.urls).toContain('/index.html');
+      expect(shell!.urls.some((url) => /^\/assets\/board-[\w-]+\.js$/.test(url))).toBe(true);
+      expect(shell!.urls.some((url) => /^\/fonts\/Excalifont\/.+\.woff2$/.test(url))).toBe(true);
+      console.info(
+        `precache: ${shell!.urls.length} entries, ${shell!.bytes} bytes ` +
+          `(${(shell!.bytes / 1024 / 1024).toFixed(2)} MiB)`,
+      );
 
-    const onlineMs = await reloadToShell(page);
-    await context.setOffline(true);
-    const offlineMs = await reloadToShell(page);
-    console.info(
-      `reload to the canvas list: online ${onlineMs.toFixed(0)} ms, offline ${offlineMs.toFixed(0)} ms`,
-    );
+      const onlineMs = await reloadToShell(page);
+      await context.setOffline(true);
+      const offlineMs = await reloadToShell(page);
+      console.info(
+        `reload to the canvas list: online ${onlineMs.toFixed(0)} ms, offline ${offlineMs.toFixed(0)} ms`,
+      );
 
-    // Still signed in: the list's screen, the user in the top bar, the token kept.
-    expect(pathOf(page)).toBe('/canvases');
-    await page.getByRole('link', { name: user.username }).first().waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
-    // The API is never answered from a cache, though it answered this very call online.
-    expect(await fetchCanvasList(page)).toBe('no network');
-    for (const cache of await cacheContents(page)) {
-      expect(cache.urls.filter((url) => /^\/(auth|canvas|api|socket\.io)\//.test(url))).toEqual([]);
-    }
-    // A navigation to a server route is the server's, never the app's page from the cache.
-    const probe = await context.newPage();
-    await expect(probe.goto('/auth/fetchuser')).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
-    await probe.close();
-    // A new tab on one of the app's routes is the app, signed in, offline too.
-    const tab = await context.newPage();
-    await tab.goto('/profile');
-    await tab.getByRole('link', { name: user.username }).first().waitFor();
-    expect(pathOf(tab)).toBe('/profile');
-    // A canvas screen offline: the board's code comes from the precache, nothing fails to load.
-    const failed: string[] = [];
-    tab.on('requestfailed', (request) => {
-      if (/\/(assets|fonts)\//.test(request.url())) failed.push(request.url());
-    });
-    const board = tab.waitForResponse((r) => /\/assets\/board-[\w-]+\.js$/.test(r.url()));
-    await tab.goto('/canvas/0b6f1f8e5c7d4a7e9a4e1d2c');
-    expect((await board).ok()).toBe(true);
-    await tab.waitForLoadState('load');
-    expect(failed).toEqual([]);
-    await tab.close();
-  });
+      // Still signed in: the list's screen, the user in the top bar, the token kept.
+      expect(pathOf(page)).toBe('/canvases');
+      await page.getByRole('link', { name: user.username }).first().waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+      // The API is never answered from a cache, though it answered this very call online.
+      expect(await fetchCanvasList(page)).toBe('no network');
+      for (const cache of await cacheContents(page)) {
+        expect(cache.urls.filter((url) => /^\/(auth|canvas|api|socket\.io)\//.test(url))).toEqual(
+          [],
+        );
+      }
+      // A navigation to a server route is the server's, never the app's page from the cache.
+      const probe = await context.newPage();
+      await expect(probe.goto('/auth/fetchuser')).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+      await probe.close();
+      // A new tab on one of the app's routes is the app, signed in, offline too.
+      const tab = await context.newPage();
+      await tab.goto('/profile');
+      await tab.getByRole('link', { name: user.username }).first().waitFor();
+      expect(pathOf(tab)).toBe('/profile');
+      // A canvas screen offline: the board's code comes from the precache, nothing fails to load.
+      const failed: string[] = [];
+      tab.on('requestfailed', (request) => {
+        if (/\/(assets|fonts)\//.test(request.url())) failed.push(request.url());
+      });
+      const board = tab.waitForResponse((r) => /\/assets\/board-[\w-]+\.js$/.test(r.url()));
+      await tab.goto('/canvas/0b6f1f8e5c7d4a7e9a4e1d2c');
+      expect((await board).ok()).toBe(true);
+      await tab.waitForLoadState('load');
+      expect(failed).toEqual([]);
+      await tab.close();
+    },
+  );
 
   it('lets the server decide the kept session when the network is back', async () => {
     // Offline since the previous test: the session ends elsewhere meanwhile.
@@ -236,6 +242,9 @@ function deployNewVersion(dist: string): void {
   }
 }
 
+/** Hang guard of a step that waits on a service worker's install on a loaded machine. */
+const WORKER_STEP = { timeout: 120_000 };
+
 /** The update notice's text on the page (empty when none shows). */
 function updateNotice(page: Page): Promise<string> {
   return page.evaluate(() => document.querySelector('.tabula-update')?.textContent ?? '');
@@ -266,36 +275,46 @@ describe('a new version of the app', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it('waits for the user and never reloads an open board from under them', async () => {
-    const { page: board, context } = actor;
-    await createCanvas(board);
-    await controlled(board);
-    await drawZigZag(board, await boardRegion(board, 0.2, 0.2, 0.3, 0.3));
-    await expect.poll(async () => (await boardElements(board)).length).toBe(1);
-    // Gone if the page reloads.
-    await board.evaluate(() => Object.assign(window, { __sameDocument: true }));
-    const list = await context.newPage();
-    await list.goto('/canvases');
-    await list.getByRole('heading', { name: 'All Canvases' }).waitFor();
+  it(
+    'waits for the user and never reloads an open board from under them',
+    { timeout: 600_000 },
+    async () => {
+      const { page: board, context } = actor;
+      await createCanvas(board);
+      await controlled(board);
+      await drawZigZag(board, await boardRegion(board, 0.2, 0.2, 0.3, 0.3));
+      await expect.poll(async () => (await boardElements(board)).length).toBe(1);
+      // Gone if the page reloads.
+      await board.evaluate(() => Object.assign(window, { __sameDocument: true }));
+      const list = await context.newPage();
+      await list.goto('/canvases');
+      await list.getByRole('heading', { name: 'All Canvases' }).waitFor();
 
-    deployNewVersion(dist);
-    await list.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      deployNewVersion(dist);
+      await list.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
 
-    await expect.poll(() => updateNotice(list)).toContain('A new version of Tabula is ready.');
-    await expect.poll(() => updateNotice(board)).toContain('A new version of Tabula is ready.');
-    await list.getByRole('button', { name: 'Reload' }).click();
-    await list.locator('meta[name="tabula-build"]').waitFor({ state: 'attached' });
-    await list.getByRole('heading', { name: 'All Canvases' }).waitFor();
+      await expect
+        .poll(() => updateNotice(list), WORKER_STEP)
+        .toContain('A new version of Tabula is ready.');
+      await expect
+        .poll(() => updateNotice(board), WORKER_STEP)
+        .toContain('A new version of Tabula is ready.');
+      await list.getByRole('button', { name: 'Reload' }).click();
+      await list.locator('meta[name="tabula-build"]').waitFor({ state: 'attached' });
+      await list.getByRole('heading', { name: 'All Canvases' }).waitFor();
 
-    // The board's tab is told, not reloaded, and goes on drawing.
-    await expect.poll(() => updateNotice(board)).toContain('Tabula was updated in another tab');
-    expect(await board.evaluate(() => '__sameDocument' in window)).toBe(true);
-    await drawZigZag(board, await boardRegion(board, 0.5, 0.5, 0.3, 0.3));
-    await expect.poll(async () => (await boardElements(board)).length).toBe(2);
-    // Its Reload picks up the new version, with the drawing.
-    await board.getByRole('button', { name: 'Reload' }).click();
-    await board.locator('meta[name="tabula-build"]').waitFor({ state: 'attached' });
-    await expect.poll(async () => (await boardElements(board)).length).toBe(2);
-    await list.close();
-  });
+      // The board's tab is told, not reloaded, and goes on drawing.
+      await expect
+        .poll(() => updateNotice(board), WORKER_STEP)
+        .toContain('Tabula was updated in another tab');
+      expect(await board.evaluate(() => '__sameDocument' in window)).toBe(true);
+      await drawZigZag(board, await boardRegion(board, 0.5, 0.5, 0.3, 0.3));
+      await expect.poll(async () => (await boardElements(board)).length).toBe(2);
+      // Its Reload picks up the new version, with the drawing.
+      await board.getByRole('button', { name: 'Reload' }).click();
+      await board.locator('meta[name="tabula-build"]').waitFor({ state: 'attached' });
+      await expect.poll(async () => (await boardElements(board)).length).toBe(2);
+      await list.close();
+    },
+  );
 });
