@@ -72,8 +72,9 @@ export class OutboxSender {
   private readonly queuedAt = new Map<string, number>();
   /** With a kept outbox: this client holds the sender lock (on the current connection). */
   private sending = false;
-  /** Resolves once the kept outbox has been read. */
+  /** Resolves once the kept outbox has been read (a read applied, not one overtaken). */
   readonly restored: Promise<void>;
+  private markRestored: () => void = () => undefined;
 
   constructor(private readonly options: OutboxSenderOptions) {
     this.store =
@@ -84,7 +85,12 @@ export class OutboxSender {
       this.outbox.add(entry.eventId, entry.elements, entry.timing);
       this.queuedAt.set(entry.eventId, options.scheduler.now());
     }
-    this.restored = options.kept ? this.reload() : Promise.resolve();
+    this.restored = options.kept
+      ? new Promise((resolve) => {
+          this.markRestored = resolve;
+          void this.reload();
+        })
+      : Promise.resolve();
   }
 
   /** Reads the kept outbox again (another client changed it). */
@@ -106,11 +112,13 @@ export class OutboxSender {
         this.outbox.replace([...entries, ...inMemoryOnly]);
         for (const { eventId } of entries)
           if (!this.queuedAt.has(eventId)) this.queuedAt.set(eventId, this.options.scheduler.now());
+        this.markRestored();
         this.options.onChange();
         this.pump();
       },
       () => {
         this.reloading -= 1;
+        this.markRestored();
       },
     );
   }

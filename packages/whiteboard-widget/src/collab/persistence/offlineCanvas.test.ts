@@ -25,6 +25,7 @@ import { httpFileTransport } from '../fileTransport';
 import type { FileTransport, ImageFile } from '../fileTransport';
 import type { CanvasPersistence, KeptChange } from './CanvasPersistence';
 import { indexedDbPersistence } from './indexedDbPersistence';
+import { outboxKey } from '../outbox';
 
 const server = useEngineServer();
 
@@ -85,6 +86,8 @@ const photoElement = rect('img', 1, {
   status: 'saved',
   scale: [1, 1],
 } as Partial<SceneElement>);
+
+const change = (eventId: string, id: string) => ({ eventId, elements: [rect(id)] });
 
 /** Event ids of one client: `<prefix>-1`, `<prefix>-2`, … */
 function ids(prefix: string): () => string {
@@ -336,5 +339,27 @@ describe('CollaborationClient with a canvas kept on the device', () => {
       line.data.elements.map((element) => element.id),
     );
     expect(stored).toEqual(['unkept']);
+  });
+
+  it('moves an outbox an older version kept in localStorage into the persistence, and sends it once', async () => {
+    const { alice, canvasId } = await sharedCanvas(server());
+    const storage = new Map<string, string>([
+      [outboxKey(alice.userId, canvasId), JSON.stringify([change('old-1', 'fromls')])],
+    ]);
+    const outboxStorage = {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => void storage.set(key, value),
+      removeItem: (key: string) => void storage.delete(key),
+    };
+    const persistence = device(alice.userId)();
+    const tab = await open(server().url, alice, canvasId, { persistence, outboxStorage });
+    expect(visibleIds(tab)).toEqual(['fromls']);
+    await until(tab, () => tab.client.pendingCount === 0, 'the moved change acknowledged');
+    expect(storage.size).toBe(0);
+    await outboxKept(persistence, canvasId, (changes) => changes.length === 0);
+    const stored = linesDrawn(await server().events(), canvasId).flatMap((line) =>
+      line.data.elements.map((element) => element.id),
+    );
+    expect(stored).toEqual(['fromls']);
   });
 });

@@ -58,6 +58,14 @@ async function startChromium(
   return { process: child, browser: await chromium.connectOverCDP(endpoint) };
 }
 
+/** Kills the browser like a crash (SIGKILL) and waits until it is gone. */
+async function kill(browser: ChildProcess): Promise<void> {
+  if (browser.exitCode !== null || browser.signalCode !== null) return;
+  const gone = new Promise((resolve) => browser.once('exit', resolve));
+  browser.kill('SIGKILL');
+  await gone;
+}
+
 describe('indexedDbPersistence in Chromium', () => {
   it('gives one tab the sender lock, tells the other of outbox changes, and passes the lock on when the tab closes', async () => {
     const browser = await launchChromium();
@@ -111,8 +119,7 @@ describe('indexedDbPersistence in Chromium', () => {
         for (let n = 1; n <= 50; n += 1)
           await kept.addToOutbox('c1', [{ eventId: `e${n}`, elements: [] }]);
       });
-      first.process.kill('SIGKILL');
-      await new Promise((resolve) => first.process.once('exit', resolve));
+      await kill(first.process);
 
       const second = await startChromium(profile);
       try {
@@ -124,11 +131,10 @@ describe('indexedDbPersistence in Chromium', () => {
         );
         expect(ids).toEqual(Array.from({ length: 50 }, (_, n) => `e${n + 1}`));
       } finally {
-        await second.browser.close();
-        second.process.kill('SIGKILL');
+        await kill(second.process);
       }
     } finally {
-      rmSync(profile, { recursive: true, force: true });
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
     }
   });
 });
