@@ -79,7 +79,7 @@ await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   sourcemap: 'linked',
   keepNames: true,
   // Chunks beside main.js: code that finds a file by its own URL finds it in dist/.
