@@ -4,25 +4,25 @@
  * beside the bundle) and a sign-up (the domain's class-validator DTOs compiled in the bundle),
  * logs JSON lines with its node id, and stops on SIGTERM with exit code 0.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
+import { buildServer } from './support/builtServer';
+import type { Built } from './support/builtServer';
 import { HANG_MS, newUser } from './testServer';
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
-// Inside the package, so that its npm packages resolve as they do from dist/.
-const outdir = path.join(serverDir, 'dist', `test-${process.pid}`);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tabula-built-'));
+let built: Built | undefined;
 afterAll(() => {
-  rmSync(outdir, { recursive: true, force: true });
+  built?.remove();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 it('runs under plain node: health, a sign-up, JSON logs, a clean SIGTERM', async () => {
-  execFileSync(process.execPath, ['build.mjs', outdir], { cwd: serverDir });
+  built = buildServer('built');
+  const { outdir } = built;
   const child = spawn(process.execPath, [path.join(outdir, 'main.js')], {
     env: { PATH: process.env.PATH, PORT: '0', DATA_DIR: dataDir, NODE_ID: 'built-1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,8 +12,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
-/** Hang guard for one run or start of a built entry: plain node, no compiling. */
-export const RUN_HANG_MS = 45_000;
+/**
+ * Hang guard for one run or start of a built entry (plain node, no compiling), sized for a
+ * machine busy ten times over.
+ */
+export const RUN_HANG_MS = 120_000;
 
 export interface Built {
   outdir: string;
