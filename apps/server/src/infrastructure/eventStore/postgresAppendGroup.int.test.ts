@@ -184,9 +184,12 @@ if (postgres) {
         [6, 'c', 0],
         [7, 'c', 1],
       ]);
-      await until(() => notified.length > 0);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(notified).toEqual(['7']);
+      // A barrier on the same channel, sent after the group committed: PostgreSQL delivers
+      // notifications in commit order, so once it arrives any NOTIFY of the group (the undone
+      // attempt's included) has arrived before it.
+      await (await client(url)).query(`NOTIFY tabula_events, 'barrier'`);
+      await until(() => notified.includes('barrier'));
+      expect(notified).toEqual(['7', 'barrier']);
       // The next usual group continues from the head the general path left.
       await expect(s.append('a', [testEvent(6)], { expectedRevision: 1 })).resolves.toEqual({
         nextRevision: 2,
