@@ -54,6 +54,9 @@ import type { Transport, TransportStatus } from './Transport';
  *   `notSaved$`, as do changes the server refused.
  * - Peers' commits reach the editor in one update per animation frame; their ink (new shapes)
  *   and cursors go to the board's peer layer (`peerActivity`), never through the editor.
+ * - With `persistence`, the canvas is kept on the device (`persistence/`): its kept scene opens
+ *   at once, the outbox is the device's shared one, and `offline$`, `storage$` and
+ *   `refusedOffline$` tell the host about the copy.
  */
 export class CollaborationClient {
   private readonly transport: Transport;
@@ -255,7 +258,8 @@ export class CollaborationClient {
 
   /**
    * The scene to mount the editor with: resolves once the canvas is joined (the joined scene,
-   * with the unsent changes kept in `outboxStorage`), or at once with what the last editor held.
+   * with the unsent changes kept in `outboxStorage`), or at once with what the last editor held;
+   * with `persistence`, as soon as a kept scene is read (the kept outbox on top).
    * Rejects with `JoinRefusedError` when the server refuses the canvas, and with
    * `ClientClosedError` when the client is disposed before joining.
    */

@@ -137,4 +137,48 @@ describe('indexedDbPersistence in Chromium', () => {
       rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
     }
   });
+
+  it('keeps and reads back a 5,000-element scene (timings and bytes printed for the docs)', async () => {
+    const browser = await launchChromium();
+    try {
+      const tab = await openPage(await browser.newContext());
+      const figures = await tab.evaluate(async () => {
+        const elements = Array.from({ length: 5000 }, (_, n) => ({
+          id: `el${n}`,
+          type: 'freedraw',
+          version: 3,
+          versionNonce: n,
+          isDeleted: false,
+          index: `a${n.toString(36).padStart(4, '0')}`,
+          x: (n % 100) * 20,
+          y: Math.floor(n / 100) * 20,
+          width: 18,
+          height: 18,
+          points: Array.from({ length: 24 }, (_, p) => [p * 0.75, (p * 7) % 18]),
+        }));
+        const kept = window.__kept.indexedDbPersistence('tabula:figures');
+        const before = (await navigator.storage.estimate()).usage ?? 0;
+        const saveStart = performance.now();
+        await kept.saveScene('big', { elements, revision: 5000, syncedAt: Date.now() });
+        const saveMs = performance.now() - saveStart;
+        const loadStart = performance.now();
+        const scene = await kept.loadScene('big');
+        const loadMs = performance.now() - loadStart;
+        const after = (await navigator.storage.estimate()).usage ?? 0;
+        return {
+          count: scene?.elements.length ?? 0,
+          same: JSON.stringify(scene?.elements) === JSON.stringify(elements),
+          jsonBytes: JSON.stringify(elements).length,
+          storedBytes: after - before,
+          saveMs: Math.round(saveMs),
+          loadMs: Math.round(loadMs),
+        };
+      });
+      console.log(`[figures] 5,000-element scene in IndexedDB: ${JSON.stringify(figures)}`);
+      expect(figures.count).toBe(5000);
+      expect(figures.same).toBe(true);
+    } finally {
+      await browser.close();
+    }
+  });
 });
