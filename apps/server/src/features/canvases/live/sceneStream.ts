@@ -1,11 +1,14 @@
 /**
  * A large scene goes to a joining session in `scene-chunk` messages after the join's ack, never
  * as one message: each chunk holds at most `chunkElements` elements and about `chunkBytes` of
- * JSON, and the stream yields to the event loop after each one (and waits for the session's
- * transport to drain when its backlog is over `maxBacklogBytes`), so ten joins of a 50,000
- * element canvas at once never hold the loop for long. The scene comes as its elements' JSON
- * texts in scene order (`CurrentScenes.textsOf`, shared by every joiner): a chunk's elements
- * are never parsed here: each chunk's texts are spliced into its message as they are.
+ * JSON. Every stream of the process is a step of one shared pump, which writes chunks round
+ * robin, one at least per turn of the event loop, while the turn's sliced work (shared with
+ * scene loads and catch-ups: `turnSlices.ts`) is under `SLICE_MS`, then lets the loop go on; a
+ * stream whose session's transport backlog is over `maxBacklogBytes` leaves the pump until
+ * that transport drains. So ten joins of a 50,000 element canvas at once never hold the loop
+ * for long. The scene comes as its elements' JSON texts in scene order
+ * (`CurrentScenes.textsOf`, shared by every joiner): a chunk's elements are never parsed here:
+ * each chunk's texts are spliced into its message as they are.
  */
 import { SCENE_CHUNK_BYTES, SCENE_CHUNK_ELEMENTS } from '@tabula/domain/protocol';
 import type { JoinCanvasResult, JoinedCanvas, SceneChunk } from '@tabula/domain/protocol';
