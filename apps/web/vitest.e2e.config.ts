@@ -14,8 +14,9 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: false,
     maxWorkers: 1,
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    // Hang guards, never verdicts: a page wait's own guard is 60 s (support.ts).
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     // The UI answers over a socket and a 2-core machine is slow: poll for up to 10 s.
     expect: { poll: { timeout: 10_000, interval: 100 } },
   },

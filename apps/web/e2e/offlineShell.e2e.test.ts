@@ -93,7 +93,7 @@ describe('the app shell offline', () => {
 
   beforeAll(async () => {
     browser = await launchChromium();
-    actor = await openActor(browser);
+    actor = await openActor(browser, undefined, undefined, { serviceWorkers: 'allow' });
     user = newUser('offline');
     await signUp(actor.page, user);
   });
@@ -261,7 +261,7 @@ describe('a new version of the app', () => {
     cpSync(WEB_DIST, dist, { recursive: true });
     server = await startTabulaServer({ webDist: dist });
     browser = await launchChromium();
-    actor = await openActor(browser, undefined, server.url);
+    actor = await openActor(browser, undefined, server.url, { serviceWorkers: 'allow' });
     await signUp(actor.page, newUser('update'));
   });
 

@@ -29,15 +29,19 @@ export interface Actor {
 
 /**
  * Opens a context (1280 × 800 unless told) on the server, or on `url` (a proxy in front of
- * it), with the local-only guard.
+ * it), with the local-only guard. Service workers are blocked unless `serviceWorkers` says
+ * 'allow' (the offline tests): each would precache about 4 MB of the app per context, load on
+ * a busy machine that the other tests do not need.
  */
 export async function openActor(
   browser: Browser,
   viewport: { width: number; height: number } = { width: 1280, height: 800 },
   url: string = baseUrl(),
+  { serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<Actor> {
-  const context = await browser.newContext({ baseURL: url, viewport });
-  context.setDefaultTimeout(15_000);
+  const context = await browser.newContext({ baseURL: url, viewport, serviceWorkers });
+  // A hang guard for each wait, sized for a machine busy ten times over: never a verdict.
+  context.setDefaultTimeout(60_000);
   const guard = await guardLocalOnly(context);
   // Asks the app for its read-only board probe (window.__tabulaBoard).
   await context.addInitScript(() => {
