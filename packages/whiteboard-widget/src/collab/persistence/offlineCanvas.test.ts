@@ -362,4 +362,22 @@ describe('CollaborationClient with a canvas kept on the device', () => {
     );
     expect(stored).toEqual(['fromls']);
   });
+
+  it('sends 50 strokes kept offline once each after a reload and reconnect (time to the last ack printed)', async () => {
+    const { alice, canvasId } = await sharedCanvas(server());
+    const keep = device(alice.userId);
+    const strokes = Array.from({ length: 50 }, (_, n) => `s${n}`);
+    await drawThenLeaveOffline(alice, canvasId, keep(), ['a'], strokes);
+
+    const started = performance.now();
+    const tab = await open(server().url, alice, canvasId, { persistence: keep() });
+    await until(tab, () => tab.client.pendingCount === 0, 'the 50 strokes acknowledged');
+    console.log(
+      `[figures] reconnect to the last of 50 offline strokes acknowledged: ${Math.round(performance.now() - started)} ms`,
+    );
+    const stored = linesDrawn(await server().events(), canvasId).flatMap((line) =>
+      line.data.elements.map((element) => element.id),
+    );
+    expect(stored.sort()).toEqual(['a', ...strokes].sort());
+  });
 });
