@@ -83,6 +83,12 @@ describe('accessibility sweep', () => {
       { name: 'All Live Canvases', path: '/livecanvases', ready: heading('All Live Canvases') },
       { name: 'Your Profile', path: '/profile', ready: heading(/profile/i) },
       { name: 'a canvas', path: `/canvas/${canvasId}`, ready: board },
+      { name: 'a live canvas', path: `/livecanvas/${canvasId}`, ready: board },
+      {
+        name: "a live canvas's history",
+        path: `/livecanvas/${canvasId}/history`,
+        ready: heading(/history/i),
+      },
       {
         name: "a canvas's history",
         path: `/canvas/${canvasId}/history`,
