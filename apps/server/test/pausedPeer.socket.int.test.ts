@@ -130,7 +130,10 @@ describe('a paused peer', () => {
       const growth = memoryAfterGc() - baseline;
 
       expect(mostHeld).toBeLessThanOrEqual(HELD_BOUND);
-      expect(growth).toBeLessThan(sentMeanwhile / 4);
+      // Nothing else keeps what the peer missed: were it queued anywhere, the heap would grow by
+      // at least what was sent. (Not a tighter bound: the clients share this process, and on a
+      // busy machine their own queues grew the heap by half of it, on a quiet one not at all.)
+      expect(growth).toBeLessThan(sentMeanwhile);
 
       // Reading again, it gets everything it missed: the newest version of every stroke.
       const final = eventMatching<{ revision: number; elements: { version: number }[] }>(
