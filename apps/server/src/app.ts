@@ -31,6 +31,7 @@ import { fileRoutes } from './features/canvases/files/files.routes';
 import { thumbnailRoutes } from './features/canvases/thumbnails/thumbnails.routes';
 import { ShareLinks } from './features/canvases/shareLinks/shareLinks.service';
 import { shareLinkRoutes } from './features/canvases/shareLinks/shareLinks.routes';
+import { embeds } from './features/embeds/embeds.routes';
 import { createInMemoryFileStore } from './infrastructure/files/inMemoryFileStore';
 import { createInMemorySnapshotStore } from './infrastructure/snapshots/inMemorySnapshotStore';
 import { apiNotFound } from './http/apiNotFound';
@@ -176,14 +177,15 @@ export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
   const health = healthRoutes(context);
   const historyRouter = historyRoutes({ auth, canvases, readModels: deps.readModels, ...history });
   const fileRouter = fileRoutes(auth, files, shareLinks);
+  const embedding = embeds({ links: shareLinks, canvases, embedBuild: deps.embedBuild });
   koa
     .use(metrics.countRefusals())
     .use(errorMiddleware)
-    .use(securityHeaders)
+    .use(securityHeaders(deps.embedOrigins))
     .use(cors(allowedOrigins))
     .use(compressResponses)
     .use(probeRoutes(context, () => stopping).routes())
-    .use(serveSpa(deps.webDist))
+    .use(serveSpa(deps.webDist, embedding.pageHead))
     .use(apiNotFound)
     // Before the JSON parser: an upload reads its own, larger body (files.routes.ts).
     .use(fileRouter.routes())
@@ -197,7 +199,8 @@ export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
     .use(historyRouter.routes())
     .use(historyRouter.allowedMethods())
     .use(thumbnailRoutes(auth, canvases).routes())
-    .use(shareLinkRoutes(auth, shareLinks).routes());
+    .use(shareLinkRoutes(auth, shareLinks).routes())
+    .use(embedding.routes);
 
   const httpServer = createServer(koa.callback());
   const gateway = createGateway(

@@ -43,6 +43,10 @@ export interface AppDeps {
   /** `idleMs`: how long a demo session may sit idle before another visitor can take the account. */
   demo?: { enabled: boolean; password: string; idleMs?: number };
   webDist?: string;
+  /** Sites allowed to frame the embeds (`EMBED_ORIGINS`; default none: this origin only). */
+  embedOrigins?: string[];
+  /** The custom elements' embed build, served under `/embed/v1/` (default: the widget's). */
+  embedBuild?: string;
   /**
    * Proxies in front whose `X-Forwarded-For` is trusted (default 0: ignored). With N, the
    * client address (and so the per-IP rate limit's key) is the one the outermost of them saw.

@@ -188,3 +188,37 @@ describe('listenError', () => {
     expect(listenError(new Error('boom'), config)).toBeUndefined();
   });
 });
+
+describe('EMBED_ORIGINS', () => {
+  it('is none unless set: no other site may frame the embed', () => {
+    expect(parseConfig({}).embedOrigins).toEqual([]);
+    expect(parseConfig({ EMBED_ORIGINS: ' ' }).embedOrigins).toEqual([]);
+  });
+
+  it("takes origins, a domain's sites, or * alone, as the browser compares them", () => {
+    expect(
+      parseConfig({
+        EMBED_ORIGINS: 'https://Wiki.Example.com, http://127.0.0.1:8080, https://*.example.org:443',
+      }).embedOrigins,
+    ).toEqual(['https://wiki.example.com', 'http://127.0.0.1:8080', 'https://*.example.org']);
+    expect(parseConfig({ EMBED_ORIGINS: '*' }).embedOrigins).toEqual(['*']);
+  });
+
+  it('refuses what is not an origin, or what would change the policy, naming the variable', () => {
+    for (const value of [
+      'wiki.example.com',
+      'https://wiki.example.com/page',
+      "https://a.example 'unsafe-inline'",
+      'https://a.example;script-src *',
+      'ftp://a.example',
+      'https://a.example:70000',
+      'https://a.*.example',
+      '*, https://a.example',
+      'https://a.example,,https://b.example',
+    ]) {
+      const error = refusal({ EMBED_ORIGINS: value });
+      expect(error.variable).toBe('EMBED_ORIGINS');
+      expect(error.message).toMatch(/^Invalid environment variable EMBED_ORIGINS: /);
+    }
+  });
+});

@@ -50,6 +50,7 @@ async function main(): Promise<void> {
   const app = await createApp({
     ...adapters,
     allowedOrigins: config.allowedOrigins,
+    embedOrigins: config.embedOrigins,
     demo: {
       enabled: config.demoAccounts,
       password: demoPassword(config),

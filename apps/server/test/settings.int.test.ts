@@ -72,6 +72,7 @@ const BAD_VALUES: Array<[string, string, string]> = [
   ['QUOTA_ELEMENTS_PER_CANVAS', '0', 'expected an integer from 1'],
   ['QUOTA_BYTES_PER_CANVAS', '1', 'expected an integer from 1024'],
   ['QUOTA_CANVASES_PER_USER', 'none', 'expected an integer from 1'],
+  ['EMBED_ORIGINS', 'wiki.example.com', 'is not an origin like https://wiki.example.com'],
 ];
 
 describe('a bad value stops the start with one line naming the variable', () => {

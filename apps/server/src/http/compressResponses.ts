@@ -12,7 +12,7 @@ import type { Context, Next } from 'koa';
 
 export const MIN_COMPRESSED_BYTES = 1024;
 
-const COMPRESSIBLE_TYPES = /^(application\/(json|javascript|xml)|text\/|image\/svg\+xml)/;
+export const COMPRESSIBLE_TYPES = /^(application\/(json|javascript|xml)|text\/|image\/svg\+xml)/;
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
@@ -36,7 +36,7 @@ function compress(bytes: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
 }
 
 /** Brotli when the client takes it (it is the smaller), else gzip, else none. */
-function preferredEncoding(ctx: Context): 'br' | 'gzip' | undefined {
+export function preferredEncoding(ctx: Context): 'br' | 'gzip' | undefined {
   if (!ctx.get('Accept-Encoding')) return undefined;
   if (ctx.acceptsEncodings('br') === 'br') return 'br';
   if (ctx.acceptsEncodings('gzip') === 'gzip') return 'gzip';

@@ -3,6 +3,7 @@ import {
   CONTENT_SECURITY_POLICY,
   SUBSET_WORKER_POLICY,
   contentSecurityPolicy,
+  embedPolicy,
 } from './securityHeaders';
 
 /** The sources of one directive of a policy. */
@@ -34,5 +35,35 @@ describe('contentSecurityPolicy', () => {
     ]) {
       expect(contentSecurityPolicy(path)).toBe(CONTENT_SECURITY_POLICY);
     }
+  });
+});
+
+describe('framing', () => {
+  const EMBED_ORIGINS = ['https://wiki.example.com', 'https://*.example.org'];
+
+  it('lets no other site frame a page, whatever EMBED_ORIGINS says', () => {
+    for (const path of ['/', '/view/abc', '/canvas/abc', '/embed', '/embedded/x', '/oembed']) {
+      expect(sources(contentSecurityPolicy(path, EMBED_ORIGINS), 'frame-ancestors')).toEqual([
+        "'self'",
+      ]);
+    }
+  });
+
+  it('lets the sites of EMBED_ORIGINS frame the embeds, and only them', () => {
+    const embed = contentSecurityPolicy('/embed/abc', EMBED_ORIGINS);
+    expect(sources(embed, 'frame-ancestors')).toEqual(["'self'", ...EMBED_ORIGINS]);
+    // Nothing else about the policy changes.
+    expect(embed.replace(/frame-ancestors [^;]*/, "frame-ancestors 'self'")).toBe(
+      CONTENT_SECURITY_POLICY,
+    );
+    expect(
+      sources(contentSecurityPolicy('/embed/v1/tabula.js', EMBED_ORIGINS), 'frame-ancestors'),
+    ).toContain('https://wiki.example.com');
+    expect(sources(embedPolicy(['*']), 'frame-ancestors')).toEqual(['*']);
+  });
+
+  it('without EMBED_ORIGINS the embeds are framed by this origin only', () => {
+    expect(contentSecurityPolicy('/embed/abc')).toBe(CONTENT_SECURITY_POLICY);
+    expect(embedPolicy([])).toBe(CONTENT_SECURITY_POLICY);
   });
 });

@@ -48,21 +48,45 @@ export const SUBSET_WORKER_POLICY = policy({
 /** The built app's subsetting worker (Vite names it after Excalidraw's chunk, plus a hash). */
 const SUBSET_WORKER_SCRIPT = /^\/assets\/subset-worker\.chunk-[\w-]+\.js$/;
 
+/** Where other sites may frame a page: the embeds (`/embed/…`) only, and only `EMBED_ORIGINS`. */
+const EMBED_PREFIX = '/embed/';
+
+/**
+ * The policy of the embeds (`/embed/:token`, the module under `/embed/v1/`): the pages' policy,
+ * except that the sites of `embedOrigins` may frame them. Without any, the same as a page's.
+ */
+export function embedPolicy(embedOrigins: readonly string[]): string {
+  if (embedOrigins.length === 0) return CONTENT_SECURITY_POLICY;
+  const ancestors = embedOrigins.includes('*') ? '*' : ["'self'", ...embedOrigins].join(' ');
+  return policy({ ...PAGE_DIRECTIVES, 'frame-ancestors': ancestors });
+}
+
 /** The Content-Security-Policy header for a response to `path`. */
-export function contentSecurityPolicy(path: string): string {
+export function contentSecurityPolicy(path: string, embedOrigins: readonly string[] = []): string {
+  if (path.startsWith(EMBED_PREFIX)) return embedPolicy(embedOrigins);
   return SUBSET_WORKER_SCRIPT.test(path) ? SUBSET_WORKER_POLICY : CONTENT_SECURITY_POLICY;
 }
 
-export async function securityHeaders(ctx: Context, next: Next): Promise<void> {
-  ctx.set({
-    'Content-Security-Policy': contentSecurityPolicy(ctx.path),
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'X-Frame-Options': 'SAMEORIGIN',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
-  });
-  await next();
+/**
+ * The headers of every answer: its Content Security Policy, no sniffing, no referrer, and
+ * framing by this origin only (`X-Frame-Options` for browsers without `frame-ancestors`),
+ * except the embeds, which the sites of `embedOrigins` (`EMBED_ORIGINS`) may frame too: they
+ * get no `X-Frame-Options` then, which could only say "this origin".
+ */
+export function securityHeaders(embedOrigins: readonly string[] = []) {
+  const framedElsewhere = embedOrigins.length > 0;
+  return async function securityHeadersMiddleware(ctx: Context, next: Next): Promise<void> {
+    ctx.set({
+      'Content-Security-Policy': contentSecurityPolicy(ctx.path, embedOrigins),
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+    });
+    if (!(framedElsewhere && ctx.path.startsWith(EMBED_PREFIX)))
+      ctx.set('X-Frame-Options', 'SAMEORIGIN');
+    await next();
+  };
 }
 
 /**

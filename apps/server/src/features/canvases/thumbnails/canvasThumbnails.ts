@@ -30,6 +30,11 @@ export class CanvasThumbnails {
       this.cache.forget(canvasId);
       throw error;
     }
+    return this.version(canvasId);
+  }
+
+  /** The version of the canvas's picture, for a caller that checked the access itself. */
+  async version(canvasId: string): Promise<ThumbnailVersion> {
     // The document is read before the scene, so the scene is never older than its revision.
     const { revision } = await this.canvases.doc(canvasId);
     return {

@@ -6,12 +6,14 @@
  * time (`no-cache`), so an unchanged canvas costs a 304.
  */
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import { CANVAS_NOT_FOUND, DomainError } from '@tabula/domain';
 import { parseId } from '@tabula/domain/dto';
 import { API_PATHS, AUTH_HEADER } from '@tabula/domain/protocol';
 import type { AuthService } from '../../auth/auth.service';
 import type { CanvasesService } from '../canvases.service';
 import { CanvasThumbnails } from './canvasThumbnails';
+import type { ThumbnailVersion } from './canvasThumbnails';
 
 /** What the picture may do when opened on its own: be drawn, nothing else. */
 const SVG_SANDBOX = "default-src 'none'";
@@ -28,23 +30,34 @@ export function thumbnailRoutes(auth: AuthService, canvases: CanvasesService): R
     } catch {
       throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
     }
-    const version = await thumbnails.current(userId, canvasId);
-    ctx.set('Cache-Control', 'private, no-cache');
-    ctx.etag = version.etag;
-    ctx.status = 200;
-    if (ctx.fresh) {
-      ctx.status = 304;
-      return;
-    }
-    const svg = await version.picture();
-    if (svg === null) {
-      ctx.status = 204;
-      return;
-    }
-    ctx.set('Content-Security-Policy', SVG_SANDBOX);
-    ctx.type = 'image/svg+xml; charset=utf-8';
-    ctx.body = svg;
+    await sendPicture(ctx, await thumbnails.current(userId, canvasId), 'private, no-cache');
   });
 
   return router;
+}
+
+/**
+ * Answers with the picture of `version`: 304 when the client has it (the ETag), 204 when
+ * nothing is drawn, else the SVG, sandboxed. `cacheControl` says who may keep it.
+ */
+export async function sendPicture(
+  ctx: Context,
+  version: ThumbnailVersion,
+  cacheControl: string,
+): Promise<void> {
+  ctx.set('Cache-Control', cacheControl);
+  ctx.etag = version.etag;
+  ctx.status = 200;
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  const svg = await version.picture();
+  if (svg === null) {
+    ctx.status = 204;
+    return;
+  }
+  ctx.set('Content-Security-Policy', SVG_SANDBOX);
+  ctx.type = 'image/svg+xml; charset=utf-8';
+  ctx.body = svg;
 }
