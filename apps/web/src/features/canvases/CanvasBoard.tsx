@@ -1,16 +1,24 @@
 import '@tabula/whiteboard/styles.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CanvasUnavailable, Loader } from '@tabula/ui';
-import { ConnectionBadge, Whiteboard } from '@tabula/whiteboard';
+import { Whiteboard } from '@tabula/whiteboard';
 import type { WhiteboardHandle } from '@tabula/whiteboard';
-import { httpFileTransport, useCollaboration, useSocketTransport } from '@tabula/whiteboard/collab';
-import type { CollaborationError, RemotePeer, TabulaSocket } from '@tabula/whiteboard/collab';
+import { httpFileTransport, useCollaboration } from '@tabula/whiteboard/collab';
+import type { CollaborationError, RemotePeer } from '@tabula/whiteboard/collab';
 import { routerLink } from '../../app/routerLink';
 import { useServices } from '../../app/ServicesContext';
-import { useRealtimeClient } from '../../realtime/useRealtimeClient';
 import { exposeBoardForTests } from './boardProbe';
 import { boardErrorOutcome } from './boardErrors';
+import { useDevicePersistence } from './devicePersistence';
 import { exportBaseName } from './exportBoard';
+import { useFollowingTransport } from './followingTransport';
+import {
+  NotAvailableOffline,
+  RefusedChangesDialog,
+  StorageWarning,
+  SyncPill,
+} from './offlineNotices';
+import { useRefusedChanges } from './refusedChanges';
 import type { CanvasRefusal } from './boardErrors';
 
 /** Props of {@link CanvasBoard}. */
@@ -37,23 +45,26 @@ export interface CanvasBoardProps {
   onRefused?: (refusal: CanvasRefusal) => void;
 }
 
-type SyncedBoardProps = Omit<CanvasBoardProps, 'userId'> & {
-  userId: string;
-  socket: TabulaSocket;
-};
+type SyncedBoardProps = Omit<CanvasBoardProps, 'userId'> & { userId: string };
 
 /**
  * The board of a canvas the server keeps: joined over the app's one socket, shown as ready only
- * once the joined scene is on it, with the connection badge; a canvas that does not exist or
- * is not the user's gets a screen saying so and no board.
+ * once the joined scene is on it, with the sync pill; a canvas that does not exist or is not
+ * the user's gets a screen saying so and no board. The account's canvases are kept on the
+ * device (docs/offline.md): one opened here before opens with no network (or before the app
+ * has its socket), and what is drawn offline waits on the device until the server has it.
  */
 function SyncedBoard(props: SyncedBoardProps) {
-  const { canvasId, userId, socket, backdropStorageKey, onAlert, handleRef, onPeersChange } = props;
+  const { canvasId, userId, backdropStorageKey, onAlert, handleRef, onPeersChange } = props;
   const { title, onSelectionChange, onRefused } = props;
-  // A transport over the app's socket while the board shows (closing it leaves the room).
-  const transport = useSocketTransport(socket);
-  // Image files go over REST, to the page's own origin, with the session's token.
   const services = useServices();
+  // A transport over the app's socket, whichever it is now (none yet offline); closing it
+  // leaves the room.
+  const following = useFollowingTransport(services.realtime.client$);
+  const device = useDevicePersistence(userId);
+  const transport = device.ready ? following : null;
+  const refusedChanges = useRefusedChanges(device.persistence, title ?? 'canvas', onAlert);
+  // Image files go over REST, to the page's own origin, with the session's token.
   const files = useMemo(() => httpFileTransport({ token: () => services.token() }), [services]);
   const [refusal, setRefusal] = useState<CanvasRefusal | null>(null);
   const onError = useCallback(
@@ -71,7 +82,10 @@ function SyncedBoard(props: SyncedBoardProps) {
     canvasId,
     userId,
     onError,
+    // Read once: an outbox an older version kept there moves into the persistence.
     outboxStorage: window.localStorage,
+    persistence: device.persistence,
+    onRefusedOffline: refusedChanges.onRefusedOffline,
     files,
   });
 
@@ -81,14 +95,24 @@ function SyncedBoard(props: SyncedBoardProps) {
 
   const handle = useRef<WhiteboardHandle | null>(null);
   const bindRef = live.bind.ref;
+  // The engine is given the board only once it has read the device's copy: a board attached
+  // before that read (ours is, from its first render) is taken as already showing a scene,
+  // and the kept scene would not be the one it opens with (a workaround in the app; the
+  // engine's `restoreKept` asks for "no view" where it means "no scene shown yet").
+  const keptRead = live.offline.copy !== 'checking';
+  const bound = useRef(false);
+  bound.current ||= keptRead;
   const ref = useCallback(
     (next: WhiteboardHandle | null) => {
       handle.current = next;
       if (handleRef) handleRef.current = next;
-      bindRef(next);
+      if (bound.current) bindRef(next);
     },
     [bindRef, handleRef],
   );
+  useEffect(() => {
+    if (keptRead) bindRef(handle.current);
+  }, [keptRead, bindRef]);
   useEffect(
     () =>
       handle.current
@@ -99,15 +123,26 @@ function SyncedBoard(props: SyncedBoardProps) {
     [canvasId, live.loaded, live.client],
   );
 
+  const refusedDialog = (
+    <RefusedChangesDialog
+      refused={refusedChanges.refused}
+      busy={refusedChanges.busy}
+      onDownload={refusedChanges.download}
+      onCancel={refusedChanges.cancel}
+    />
+  );
   if (refusal) {
     return (
-      <CanvasUnavailable
-        title={refusal.title}
-        text={refusal.text}
-        backHref={props.listHref}
-        backLabel={props.listLabel}
-        renderLink={routerLink}
-      />
+      <>
+        <CanvasUnavailable
+          title={refusal.title}
+          text={refusal.text}
+          backHref={props.listHref}
+          backLabel={props.listLabel}
+          renderLink={routerLink}
+        />
+        {refusedDialog}
+      </>
     );
   }
   return (
@@ -120,17 +155,22 @@ function SyncedBoard(props: SyncedBoardProps) {
         onSelectionChange={onSelectionChange}
         className="tw-board__surface"
       />
-      {!live.loaded && (
-        <div className="tw-board__opening">
-          <Loader label={openingLabel(live.loadProgress)} />
-        </div>
-      )}
-      <ConnectionBadge
+      {!live.loaded &&
+        (live.offline.unavailable ? (
+          <NotAvailableOffline />
+        ) : (
+          <div className="tw-board__opening">
+            <Loader label={openingLabel(live.loadProgress)} />
+          </div>
+        ))}
+      <StorageWarning storage={live.storage} />
+      <SyncPill
         status={live.status}
         pending={live.pending}
         notSaved={live.notSaved}
-        className="tw-board__status"
+        offline={live.offline}
       />
+      {refusedDialog}
     </>
   );
 }
@@ -141,8 +181,6 @@ function SyncedBoard(props: SyncedBoardProps) {
  */
 export function CanvasBoard(props: CanvasBoardProps) {
   const { userId, canvasId, backdropStorageKey } = props;
-  const services = useServices();
-  const client = useRealtimeClient(services.realtime);
   let board;
   if (!userId) {
     board = (
@@ -154,10 +192,8 @@ export function CanvasBoard(props: CanvasBoardProps) {
         className="tw-board__surface"
       />
     );
-  } else if (!client) {
-    board = <Loader label="Opening canvas…" />;
   } else {
-    board = <SyncedBoard {...props} userId={userId} socket={client.socket} />;
+    board = <SyncedBoard {...props} userId={userId} />;
   }
   return (
     <div className="tw-board" data-testid="canvas-board" key={canvasId}>

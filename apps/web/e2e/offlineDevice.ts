@@ -1,0 +1,192 @@
+/**
+ * What the offline canvas tests read and do in the page: what the device keeps of the
+ * signed-in account's canvases (its IndexedDB database `tabula:<userId>`, read, never
+ * written), short strokes drawn with the mouse, a picture dropped on the board, the sync pill,
+ * a big canvas seeded, and the server's stored strokes per element.
+ */
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { excalidrawElement } from '@tabula/testing';
+import { lineDrawnEvents } from './serverAccess';
+import type { ServerClient } from './serverAccess';
+import type { BoardProbe } from '../src/features/canvases/boardProbe';
+import { boardRegion, pickDrawTool } from './support';
+
+/** Waits until a service worker controls the page (it has precached the app). */
+export async function controlled(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 120_000,
+  });
+}
+
+/** What the device keeps of one canvas. */
+export interface KeptOnDevice {
+  /** Elements of the kept scene (null: no scene kept). */
+  scene: number | null;
+  /** Changes waiting in the outbox. */
+  outbox: number;
+  /** Image files kept, by id. */
+  files: string[];
+}
+
+/**
+ * What the device keeps of `canvasId` for the signed-in user (from the page's kept session).
+ * Opens the database only once it exists, never creating it (which would skip the app's
+ * upgrade).
+ */
+export function keptOnDevice(page: Page, canvasId: string): Promise<KeptOnDevice> {
+  return page.evaluate(async (id) => {
+    const user = JSON.parse(localStorage.getItem('session-user') ?? '{}') as { id?: string };
+    const name = `tabula:${user.id}`;
+    const none = { scene: null, outbox: 0, files: [] as string[] };
+    if (!(await indexedDB.databases()).some((db) => db.name === name)) return none;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('open failed'));
+    });
+    try {
+      if (!db.objectStoreNames.contains('outbox')) return none;
+      const transaction = db.transaction(['scenes', 'outbox', 'files'], 'readonly');
+      const get = <T>(request: IDBRequest<T>) =>
+        new Promise<T>((resolve, reject) => {
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error ?? new Error('read failed'));
+        });
+      const [scene, outbox, files] = await Promise.all([
+        get(transaction.objectStore('scenes').get(id)) as Promise<
+          { elements: { isDeleted?: boolean }[] } | undefined
+        >,
+        get(transaction.objectStore('outbox').index('canvasId').count(id)),
+        get(transaction.objectStore('files').index('canvasId').getAll(id)) as Promise<
+          { id: string }[]
+        >,
+      ]);
+      return {
+        scene: scene ? scene.elements.filter((element) => !element.isDeleted).length : null,
+        outbox,
+        files: files.map((file) => file.id),
+      };
+    } finally {
+      db.close();
+    }
+  }, canvasId);
+}
+
+/** Waits until the device keeps a scene of `canvasId` with at least `elements` elements. */
+export async function expectKeptScene(page: Page, canvasId: string, elements: number) {
+  await expect
+    .poll(async () => (await keptOnDevice(page, canvasId)).scene ?? -1, { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(elements);
+}
+
+/** Waits until `count` changes of `canvasId` wait in the device's outbox. */
+export async function expectOutbox(page: Page, canvasId: string, count: number) {
+  await expect
+    .poll(async () => (await keptOnDevice(page, canvasId)).outbox, { timeout: 60_000 })
+    .toBe(count);
+}
+
+/** The board's sync pill. */
+export function syncPill(page: Page): Locator {
+  return page.locator('.tabula-connection-badge');
+}
+
+/**
+ * Draws `count` short free-draw strokes, each in a cell of a grid over the board (so no two
+ * overlap), starting at cell `from`.
+ */
+export async function drawStrokes(page: Page, count: number, from = 0): Promise<void> {
+  await pickDrawTool(page);
+  const area = await boardRegion(page, 0.1, 0.15, 0.8, 0.7);
+  const columns = 10;
+  for (let n = from; n < from + count; n += 1) {
+    const cellWidth = area.width / columns;
+    const cellHeight = area.height / 8;
+    const x = area.x + (n % columns) * cellWidth + cellWidth * 0.2;
+    const y = area.y + (Math.floor(n / columns) % 8) * cellHeight + cellHeight * 0.2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + cellWidth * 0.3, y + cellHeight * 0.5, { steps: 3 });
+    await page.mouse.move(x + cellWidth * 0.6, y, { steps: 3 });
+    await page.mouse.up();
+  }
+}
+
+/** Drops a small PNG (magenta, with random pixels so its bytes are new) on the board. */
+export async function dropPicture(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const canvas = new OffscreenCanvas(120, 80);
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#ff00ff';
+    context.fillRect(0, 0, 120, 80);
+    context.fillStyle = `rgb(${Math.floor(Math.random() * 255)}, 20, 20)`;
+    context.fillRect(Math.floor(Math.random() * 100), 70, 3, 3);
+    const blob = await canvas.convertToBlob({ type: 'image/png' });
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([blob], 'offline.png', { type: 'image/png' }));
+    const target = document.querySelector('.excalidraw-container')!;
+    const box = target.getBoundingClientRect();
+    target.dispatchEvent(
+      new DragEvent('drop', {
+        bubbles: true,
+        cancelable: true,
+        dataTransfer: transfer,
+        clientX: box.x + box.width * 0.8,
+        clientY: box.y + box.height * 0.85,
+      }),
+    );
+  });
+}
+
+/** How many times the server's log stored each element id of `canvasId` (LineDrawn events). */
+export function storedTimes(canvasId: string): Map<string, number> {
+  const times = new Map<string, number>();
+  for (const event of lineDrawnEvents(canvasId))
+    for (const element of event.elements) times.set(element.id, (times.get(element.id) ?? 0) + 1);
+  return times;
+}
+
+/** Waits until the board of `canvasId` is ready and returns how many elements it holds. */
+export async function readyCount(page: Page, canvasId: string): Promise<number> {
+  const handle = await page.waitForFunction(
+    (id) => {
+      const probe = (window as Window & { __tabulaBoard?: BoardProbe }).__tabulaBoard;
+      if (probe?.canvasId !== id || !probe.loaded) return null;
+      if (document.querySelector('.tw-board__opening')) return null;
+      return probe.count();
+    },
+    canvasId,
+    { timeout: 120_000, polling: 50 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+/** Adds `count` rectangles to `canvasId` in requests the server's size limit allows. */
+export async function addRectangles(
+  client: ServerClient,
+  canvasId: string,
+  count: number,
+): Promise<void> {
+  const BATCH = 200;
+  for (let start = 0; start < count; start += BATCH) {
+    const elements = Array.from({ length: Math.min(BATCH, count - start) }, (_, k) => {
+      const n = start + k;
+      return excalidrawElement({
+        id: `big-${canvasId.slice(-6)}-${n}`,
+        index: `b${n.toString(36).padStart(4, '0')}`,
+        x: (n % 100) * 30,
+        y: Math.floor(n / 100) * 30,
+        width: 24,
+        height: 24,
+        seed: n + 1,
+        versionNonce: n + 1,
+      });
+    });
+    await client.request('canvas-update', {
+      canvasId,
+      eventId: `big-${canvasId}-${start}`,
+      elements,
+    });
+  }
+}
