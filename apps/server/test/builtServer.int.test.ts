@@ -2,17 +2,20 @@
  * The built server (`build.mjs`, as `npm run build` runs it) under plain `node`, without tsx:
  * it starts on a fresh data directory, serves its health (the SQLite writer's worker found
  * beside the bundle) and a sign-up (the domain's class-validator DTOs compiled in the bundle),
- * logs JSON lines with its node id, and stops on SIGTERM with exit code 0.
+ * logs JSON lines with its node id, serves the widget's embed build under /embed/v1/, and stops
+ * on SIGTERM with exit code 0.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { buildServer } from './support/builtServer';
+import { EMBED_NOT_BUILT } from '../src/features/embeds/embedModule';
+import { SERVER_DIR, buildServer } from './support/builtServer';
 import type { Built } from './support/builtServer';
 import { HANG_MS, newUser } from './testServer';
 
+const REPO_ROOT = path.join(SERVER_DIR, '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tabula-built-'));
 let built: Built | undefined;
 afterAll(() => {
@@ -54,6 +57,16 @@ it('runs under plain node: health, a sign-up, JSON logs, a clean SIGTERM', async
     body: JSON.stringify({ username: 'x' }),
   });
   expect(invalid.status).toBe(400);
+  // The custom elements' module, found through the widget package from the bundle as from the
+  // sources: the entry as the widget's build wrote it, or (not built yet) a 404 that says so.
+  const entry = path.join(REPO_ROOT, 'packages/whiteboard-widget/dist/embed/v1/tabula.js');
+  const module = await fetch(`${url}/embed/v1/tabula.js`);
+  if (existsSync(entry)) {
+    expect(module.status).toBe(200);
+    expect(await module.text()).toBe(readFileSync(entry, 'utf8'));
+  } else {
+    expect([module.status, await module.text()]).toEqual([404, EMBED_NOT_BUILT]);
+  }
 
   child.kill('SIGTERM');
   expect(await exited).toBe(0);
