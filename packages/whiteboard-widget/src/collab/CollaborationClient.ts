@@ -1,6 +1,5 @@
 import { Subscription } from 'rxjs';
 import type { Observable } from 'rxjs';
-import { reconcile } from '@tabula/domain';
 import type { SceneElement } from '@tabula/domain';
 import type { AckError, JoinedCanvas } from '@tabula/domain/protocol';
 import { createDeltaTracker } from '../scene/deltaTracker';
@@ -11,38 +10,41 @@ import { ClearNotices, undeleted } from './clearNotices';
 import { ClientClosedError, JoinRefusedError, PREVIEW_TIMEOUT_MS } from './collaborationOptions';
 import { CommittedStream } from './committedStream';
 import type { CollaborationClientOptions, CollaborationError } from './collaborationOptions';
-import { browserOnline, collaborationStatus } from './connectionStatus';
+import { browserOnline } from './connectionStatus';
 import type { CollaborationStatus } from './connectionStatus';
 import type { ImageFiles } from './fileTransport';
-import { ImageSync } from './imageSync';
-import { JoinLoop } from './joinLoop';
+import type { ImageSync } from './imageSync';
+import { clientImages } from './clientImages';
+import { EditorLink } from './editorLink';
+import { LiveConnection } from './liveConnection';
 import { LocalChanges } from './localChanges';
 import { outboxKey } from './outbox';
 import type { OutboxEntry } from './outbox';
 import { OutboxSender } from './outboxSender';
-import { clientPersistence, offlineSignals } from './persistence/clientPersistence';
-import type { ClientPersistence } from './persistence/clientPersistence';
-import type { KeptFile } from './persistence/CanvasPersistence';
+import { KeptCopy } from './keptCopy';
 import type {
   DeviceStorageState,
   OfflineState,
   RefusedOfflineChanges,
 } from './persistence/offlineState';
-import { followCanvas, followPeers } from './peerEvents';
+import { followPeers } from './peerEvents';
 import type { RemotePeer } from './peers';
 import { LivePeerActivity } from './livePeerActivity';
 import { LiveSignals } from './liveSignals';
 import { RemoteScene } from './remoteScene';
 import { systemScheduler } from './scheduler';
+import { StatusReport } from './statusReport';
 import type { Scheduler } from './scheduler';
 import type { Transport, TransportStatus } from './Transport';
 
 /**
  * The one client sync engine of a canvas, over a `Transport`, without any UI framework; a
- * facade over its parts: the join loop (`JoinLoop`), the revision caught up to
- * (`CommittedStream`), the outbox (`OutboxSender`), peers' changes and previews
- * (`RemoteScene`), peers' cursors and elements in progress (`LivePeerActivity`) and the local
- * user's changes, ink and gesture timing (`LocalChanges`, `LiveSignals`).
+ * facade over its parts: the connection and its joins (`LiveConnection`), the revision caught
+ * up to (`CommittedStream`), the outbox (`OutboxSender`), peers' changes and previews
+ * (`RemoteScene`), peers' cursors and elements in progress (`LivePeerActivity`), the local
+ * user's changes, ink and gesture timing (`LocalChanges`, `LiveSignals`), the editor
+ * (`EditorLink`), the copy kept on the device (`KeptCopy`), image files (`clientImages`) and
+ * what the host is told (`StatusReport`).
  *
  * - `start()` joins the canvas; `initialScene()` resolves with the scene to mount the editor
  *   with; `attach(view)` and `viewChanged(elements, appState)` connect the editor.
@@ -67,31 +69,17 @@ export class CollaborationClient {
   private readonly local: LocalChanges;
   private readonly remote: RemoteScene;
   private readonly sender: OutboxSender;
-  private readonly joinLoop: JoinLoop;
+  private readonly connection: LiveConnection;
   private readonly images: ImageSync | null;
   private readonly outgoing: LiveSignals;
   private readonly subscriptions = new Subscription();
   private readonly signals = new ClientSignals();
-  private readonly joinedOnce: Promise<void>;
-  /** The canvas as kept on the device (`options.persistence`), else null. */
-  private readonly kept: ClientPersistence | null;
+  /** The canvas as kept on the device (`options.persistence`). */
+  private readonly kept: KeptCopy;
   /** Resolves once a kept scene is ready to show (never, when none is kept). */
   private readonly keptShown: Promise<void>;
-  private keptFiles: KeptFile[] = [];
-  private shownKept = false;
-  private markJoined: () => void = () => undefined;
-  private markClosed: (error: Error) => void = () => undefined;
-
-  private view: BoardView | null = null;
-  private viewReady = false;
-  /** The scene the editor last reported (to remount an editor with). */
-  private lastScene: readonly SceneElement[] = [];
-  private initial: Promise<SceneElement[]> | null = null;
-  private hasJoined = false;
-  private transportStatus: TransportStatus = 'connecting';
-  private online = true;
-  private live = false;
-  private wasLive = false;
+  private readonly editor: EditorLink;
+  private readonly report: StatusReport;
   private closed = false;
   private started = false;
   private readonly stream: CommittedStream;
@@ -144,12 +132,10 @@ export class CollaborationClient {
       options.requestFrame,
     );
     this.stream = new CommittedStream((elements) => this.remote.committed(elements));
-    this.kept = clientPersistence(options, this.scheduler, () => void this.sender.reload());
-    ({
-      offline$: this.offline$,
-      storage$: this.storage$,
-      refusedOffline$: this.refusedOffline$,
-    } = offlineSignals(this.kept));
+    this.kept = new KeptCopy(options, this.scheduler, () => void this.sender.reload());
+    this.offline$ = this.kept.offline$;
+    this.storage$ = this.kept.storage$;
+    this.refusedOffline$ = this.kept.refusedOffline$;
     this.local = new LocalChanges(this.tracker, (id) => this.remote.isPreview(id));
     this.sender = new OutboxSender({
       transport: this.transport,
@@ -159,51 +145,78 @@ export class CollaborationClient {
       retryDelayMs,
       storage: options.outboxStorage,
       storageKey: outboxKey(options.userId, options.canvasId),
-      onChange: () => this.outboxChanged(),
+      onChange: () => this.report.outbox(),
       onRefused: (entry, error) => this.updateRefused(entry, error),
-      kept: this.kept?.outbox,
-      onKeepFailed: () => this.kept?.canvas.keepFailed(),
+      kept: this.kept.outbox,
+      onKeepFailed: () => this.kept.canvas?.keepFailed(),
     });
-    this.joinLoop = new JoinLoop(this.transport, this.canvasId, this.scheduler, retryDelayMs, {
-      sinceRevision: () => this.stream.revision ?? undefined,
-      joining: () => {
-        this.stream.joining();
-        this.publishStatus();
+    this.connection = new LiveConnection(
+      this.transport,
+      this.canvasId,
+      this.scheduler,
+      retryDelayMs,
+      this.stream,
+      {
+        apply: (data) => this.apply(data),
+        live: () => this.wentLive(),
+        // The last scene in step with the server is kept before the connection's state goes.
+        dropping: () => this.kept.canvas?.flushScene(),
+        dropped: (status, previous) => this.dropped(status, previous),
+        refused: (error) => this.joinRefused(error),
+        changed: () => this.report.status(),
+        progress: (fraction) => this.signals.setLoadProgress(fraction),
+        ink: (message) => this.remote.ink(message),
+        deleted: ({ message }) => this.signals.error({ kind: 'canvas-deleted', message }),
       },
-      joined: (data) => this.joined(data),
-      progress: (fraction) => this.signals.setLoadProgress(fraction),
-      refused: (error) => this.joinRefused(error),
+    );
+    this.images = clientImages(options, this.scheduler, retryDelayMs, {
+      kept: this.kept,
+      view: () => this.editor.view,
+      error: (error) => this.signals.error(error),
     });
-    this.images = options.files
-      ? new ImageSync({
-          transport: options.files,
-          canvasId: this.canvasId,
-          scheduler: this.scheduler,
-          retryDelayMs,
-          addFiles: (files) => {
-            this.kept?.canvas.keepFiles(files, true);
-            this.view?.addFiles?.(files);
-          },
-          uploaded: (file) => this.kept?.canvas.fileUploaded(file),
-          refused: (_fileId, message) =>
-            this.signals.error({ kind: 'update-refused', message, code: 'FILE_REFUSED' }),
-        })
-      : null;
     this.outgoing = new LiveSignals(
       this.transport,
       this.canvasId,
       this.scheduler,
       this.local,
-      () => this.live,
+      () => this.connection.live,
       options,
     );
     this.clearing = new ClearNotices(this.transport, this.canvasId);
-    this.joinedOnce = new Promise<void>((resolve, reject) => {
-      this.markJoined = resolve;
-      this.markClosed = reject;
+    this.editor = new EditorLink(
+      this.tracker,
+      () => Promise.race([this.connection.firstJoin, this.keptShown]),
+      {
+        unseen: () => [
+          ...this.remote.takeWaiting(),
+          ...this.sender.entries().flatMap((entry) => entry.elements),
+        ],
+        ready: (view) => {
+          this.remote.setView(view);
+          if (!view) return;
+          if (this.kept.files.length > 0) view.addFiles?.(this.kept.files);
+          this.report.loaded();
+        },
+        detached: () => this.signals.setLoaded(false),
+      },
+    );
+    this.report = new StatusReport(this.signals, this.scheduler, {
+      connection: this.connection,
+      sender: this.sender,
+      kept: this.kept,
+      editor: this.editor,
+      closed: () => this.closed,
     });
-    this.joinedOnce.catch(() => undefined);
-    this.keptShown = this.restoreKept();
+    this.keptShown = this.kept.restore({
+      files: (files) =>
+        this.images?.uploadedBefore(files.filter((file) => file.uploaded).map((file) => file.id)),
+      wanted: () => !this.closed && !this.connection.hasJoined,
+      scene: (elements, revision) => {
+        if (!this.editor.view) this.editor.lastScene = elements;
+        this.stream.resumeFrom(revision);
+        this.report.loaded();
+      },
+    });
     this.signals.setPending(this.sender.size);
     this.signals.setWaiting(this.sender.size, 0, false, this.scheduler, () => undefined);
   }
@@ -214,19 +227,6 @@ export class CollaborationClient {
     this.started = true;
     this.clearing.start();
     this.subscriptions.add(
-      followCanvas(this.transport, this.canvasId, {
-        updated: (message) => this.stream.committed(message),
-        ink: (message) => {
-          if (this.live) this.remote.ink(message);
-        },
-        deleted: (message) =>
-          this.signals.error({ kind: 'canvas-deleted', message: message.message }),
-        resync: () => {
-          if (this.live) this.joinLoop.resync();
-        },
-      }),
-    );
-    this.subscriptions.add(
       followPeers(this.transport, this.canvasId, this.peerActivity.directory, {
         changed: () => this.publishPeers(),
         // A peer left or disconnected: their previews go.
@@ -236,24 +236,9 @@ export class CollaborationClient {
         },
       }),
     );
-    this.subscriptions.add(
-      this.online$.subscribe((online) => {
-        this.online = online;
-        this.publishStatus();
-      }),
-    );
     // With a kept canvas, the first join catches up from the kept revision.
-    const restored = this.kept
-      ? Promise.all([this.kept.canvas.restored, this.sender.restored])
-      : null;
-    const follow = () => {
-      if (this.closed) return;
-      this.subscriptions.add(
-        this.transport.status$.subscribe((status) => this.onTransportStatus(status)),
-      );
-    };
-    if (restored) void restored.then(follow, follow);
-    else follow();
+    const restored = this.kept.read(this.sender.restored);
+    this.subscriptions.add(this.connection.follow(this.online$, restored));
   }
 
   /**
@@ -264,34 +249,12 @@ export class CollaborationClient {
    * `ClientClosedError` when the client is disposed before joining.
    */
   initialScene(): Promise<SceneElement[]> {
-    this.initial ??= Promise.race([this.joinedOnce, this.keptShown]).then(() => {
-      const scene = reconcile(this.lastScene, [
-        ...this.remote.takeWaiting(),
-        ...this.sender.entries().flatMap((entry) => entry.elements),
-      ]);
-      this.tracker.markSeen(scene);
-      return scene.map((element) => ({ ...element }));
-    });
-    return this.initial;
+    return this.editor.initialScene();
   }
 
   /** Connects the editor (`null` when it goes away). */
   attach(view: BoardView | null): void {
-    if (view === this.view) return;
-    this.view = view;
-    this.viewReady = false;
-    this.remote.setView(null);
-    if (!view) {
-      this.initial = null;
-      this.signals.setLoaded(false);
-      return;
-    }
-    if (view.isReady()) {
-      // An editor that already shows a scene (a new client for a mounted board): that scene
-      // is not a change of ours.
-      this.tracker.markSeen(view.getSceneElements());
-      this.onViewReady();
-    }
+    this.editor.attach(view);
   }
 
   /**
@@ -300,10 +263,9 @@ export class CollaborationClient {
    */
   viewChanged(elements: readonly SceneElement[], appState: EditingState, files?: ImageFiles): void {
     if (this.closed) return;
-    if (this.view?.addFiles) this.images?.sceneChanged(elements, files);
-    this.kept?.canvas.keepFiles(files);
-    this.lastScene = elements;
-    if (this.view && !this.viewReady) this.onViewReady();
+    if (this.editor.view?.addFiles) this.images?.sceneChanged(elements, files);
+    this.kept.canvas?.keepFiles(files);
+    this.editor.reported(elements);
     const report = this.local.report(elements, appState, this.scheduler.now());
     if (report.commit.length > 0) this.sender.add(report.commit, report.timing);
     if (report.notSavedChanged) this.signals.setNotSaved(this.local.notSavedCount);
@@ -336,17 +298,15 @@ export class CollaborationClient {
   dispose(): void {
     if (this.closed) return;
     // Keeps the scene as it is now, while still in step.
-    this.kept?.canvas.close();
+    this.kept.canvas?.close();
     this.closed = true;
-    this.live = false;
-    this.markClosed(new ClientClosedError());
+    this.connection.close(new ClientClosedError());
     this.close();
   }
 
   private close(): void {
     this.closed = true;
-    this.live = false;
-    this.joinLoop.stop();
+    this.connection.close();
     this.sender.close();
     this.images?.dispose();
     this.remote.dispose();
@@ -354,78 +314,29 @@ export class CollaborationClient {
     this.outgoing.cancel();
     this.subscriptions.unsubscribe();
     this.clearing.dispose();
-    this.kept?.canvas.close();
+    this.kept.canvas?.close();
     this.signals.close();
-  }
-
-  private onViewReady(): void {
-    this.viewReady = true;
-    this.initial = null;
-    this.remote.setView(this.view);
-    if (this.keptFiles.length > 0) this.view?.addFiles?.(this.keptFiles);
-    this.updateLoaded();
-  }
-
-  private updateLoaded(): void {
-    if ((this.hasJoined || this.shownKept) && this.viewReady && !this.closed)
-      this.signals.setLoaded(true);
-  }
-
-  /**
-   * Reads the kept canvas: its scene becomes the one to mount the editor with (the kept
-   * outbox goes on top in `initialScene`), its revision the one the first join catches up
-   * from, its files the editor's. Resolves only when a scene is kept.
-   */
-  private async restoreKept(): Promise<void> {
-    if (!this.kept) return new Promise<void>(() => undefined);
-    const { scene, files } = await this.kept.canvas.restored;
-    this.keptFiles = files;
-    this.images?.uploadedBefore(files.filter((file) => file.uploaded).map((file) => file.id));
-    if (!scene || this.closed || this.hasJoined) return new Promise<void>(() => undefined);
-    if (!this.view) this.lastScene = scene.elements;
-    this.stream.resumeFrom(scene.revision);
-    this.shownKept = true;
-    this.updateLoaded();
   }
 
   /** While live and in step with the server, the editor's scene is kept (see `KeptCanvas`). */
   private keepScene(): void {
-    if (!this.kept || !this.live) return;
-    this.kept.canvas.sceneSynced(() => {
+    if (!this.connection.live) return;
+    this.kept.keep(() => {
       const revision = this.stream.revision;
-      if (!this.live || !this.viewReady || revision === null || !this.remote.settled()) return null;
-      return { elements: this.lastScene, revision };
+      const { live } = this.connection;
+      if (!live || !this.editor.ready || revision === null || !this.remote.settled()) return null;
+      return { elements: this.editor.lastScene, revision };
     });
   }
 
-  private publishStatus(): void {
-    if (this.closed) return;
-    const status = collaborationStatus(this.transportStatus, this.live, this.online, this.wasLive);
-    this.signals.setStatus(status);
-    this.kept?.canvas.connection(status === 'offline', this.hasJoined);
-    this.publishWaiting();
-  }
-
-  private onTransportStatus(status: TransportStatus): void {
-    if (this.closed) return;
-    const previous = this.transportStatus;
-    this.transportStatus = status;
-    if (status === 'connected') {
-      if (previous !== 'connected') this.joinLoop.connected();
-      this.publishStatus();
-      return;
-    }
-    // The last scene in step with the server is kept before the connection's state goes.
-    this.kept?.canvas.flushScene();
-    this.live = false;
-    this.stream.disconnected();
-    this.joinLoop.disconnected();
+  /** The connection went: nothing is in flight or in progress any more. */
+  private dropped(status: TransportStatus, previous: TransportStatus): void {
     this.sender.disconnected();
     this.outgoing.cancel();
     // Peers may miss any ink meanwhile: the next gesture starts with whole elements.
     this.local.connectionLost();
     this.remote.dropPreviews();
-    this.publishStatus();
+    this.report.status();
     if (status === 'unauthorized' && previous !== 'unauthorized')
       this.signals.error({
         kind: 'signed-out',
@@ -433,21 +344,17 @@ export class CollaborationClient {
       });
   }
 
-  /** Joined (or re-joined, caught up from the last revision): apply, go live, resend. */
-  private joined(data: JoinedCanvas): void {
-    if (this.closed) return;
+  /** A join's scene, or the changes since the revision caught up to. */
+  private apply(data: JoinedCanvas): void {
     if (data.kind === 'snapshot') this.remote.apply(data.elements);
     else this.remote.apply(data.changes.flatMap((change) => change.elements));
     this.signals.setLoadProgress(null);
-    this.stream.joined(data.revision);
-    this.live = true;
-    this.wasLive = true;
-    if (!this.hasJoined) {
-      this.hasJoined = true;
-      this.markJoined();
-    }
-    this.publishStatus();
-    this.updateLoaded();
+  }
+
+  /** Joined (or re-joined, caught up from the last revision): live, resend. */
+  private wentLive(): void {
+    this.report.status();
+    this.report.loaded();
     this.sender.joined();
     this.keepScene();
   }
@@ -455,31 +362,16 @@ export class CollaborationClient {
   /** The server said no to the canvas for good: the engine closes (the board must not stay editable). */
   private joinRefused(error: AckError): void {
     this.signals.error({ kind: 'join-refused', message: error.message, code: error.code });
-    this.kept?.canvas.joinRefused(error, this.sender.entries());
-    this.markClosed(new JoinRefusedError(error.code, error.message));
+    this.kept.canvas?.joinRefused(error, this.sender.entries());
+    this.connection.close(new JoinRefusedError(error.code, error.message));
     this.close();
-  }
-
-  private outboxChanged(): void {
-    if (this.closed) return;
-    this.signals.setPending(this.sender.size);
-    this.publishWaiting();
-  }
-
-  /** "n changes waiting" (see `ClientSignals.setWaiting`). */
-  private publishWaiting(): void {
-    if (this.closed) return;
-    const { size } = this.sender;
-    this.signals.setWaiting(size, this.sender.oldestWait(), this.live, this.scheduler, () =>
-      this.publishWaiting(),
-    );
   }
 
   private updateRefused(entry: OutboxEntry, error: AckError): void {
     if (this.closed) return;
     if (this.clearing.refusedClear(entry.elements, error)) {
       // Nothing was stored: the board shows the elements again, as the server holds them.
-      this.view?.updateScene((scene) => undeleted(scene, entry.elements));
+      this.editor.view?.updateScene((scene) => undeleted(scene, entry.elements));
       return;
     }
     this.local.refused(entry.elements);

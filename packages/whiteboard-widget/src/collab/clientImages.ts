@@ -1,0 +1,41 @@
+import type { BoardView } from './boardView';
+import type { CollaborationError } from './collaborationOptions';
+import type { FileTransport } from './fileTransport';
+import { ImageSync } from './imageSync';
+import type { KeptCopy } from './keptCopy';
+import type { Scheduler } from './scheduler';
+
+/** Where a client's image files go besides the server. */
+export interface ImageSinks {
+  kept: KeptCopy;
+  /** The attached editor, if any. */
+  view(): BoardView | null;
+  error(error: CollaborationError): void;
+}
+
+/**
+ * The image files of a client's canvas over `files` (without it, images stay local: null):
+ * files fetched are kept on the device and added to the editor, an upload is marked kept as
+ * uploaded, and a refused upload is a `FILE_REFUSED` error.
+ */
+export function clientImages(
+  options: { files?: FileTransport; canvasId: string },
+  scheduler: Scheduler,
+  retryDelayMs: number,
+  to: ImageSinks,
+): ImageSync | null {
+  if (!options.files) return null;
+  return new ImageSync({
+    transport: options.files,
+    canvasId: options.canvasId,
+    scheduler,
+    retryDelayMs,
+    addFiles: (files) => {
+      to.kept.canvas?.keepFiles(files, true);
+      to.view()?.addFiles?.(files);
+    },
+    uploaded: (file) => to.kept.canvas?.fileUploaded(file),
+    refused: (_fileId, message) =>
+      to.error({ kind: 'update-refused', message, code: 'FILE_REFUSED' }),
+  });
+}
