@@ -147,6 +147,7 @@ export class CollaborationClient {
       storageKey: outboxKey(options.userId, options.canvasId),
       onChange: () => this.report.outbox(),
       onRefused: (entry, error) => this.updateRefused(entry, error),
+      onStored: (revision) => this.stream.acked(revision),
       kept: this.kept.outbox,
       onKeepFailed: () => this.kept.canvas?.keepFailed(),
     });

@@ -1,6 +1,6 @@
 import type { Subscription } from 'rxjs';
 import type { AckError, JoinCanvasSnapshot, JoinedCanvas } from '@tabula/domain/protocol';
-import { backoffMs, isRetryable } from './outboxSender';
+import { backoffMs, isRetryable } from './retryPolicy';
 import { SceneAssembly } from './sceneAssembly';
 import type { Scheduler } from './scheduler';
 import type { Transport } from './Transport';

@@ -1,30 +1,11 @@
 import type { GestureTiming, SceneElement } from '@tabula/domain';
-import type { AckError, SocketErrorCode } from '@tabula/domain/protocol';
+import type { AckError } from '@tabula/domain/protocol';
 import { Outbox, OutboxStore, splitIntoBatches } from './outbox';
 import type { OutboxEntry, OutboxStorage } from './outbox';
 import type { KeptOutbox } from './persistence/keptOutbox';
+import { backoffMs, isRetryable } from './retryPolicy';
 import type { Scheduler } from './scheduler';
 import type { Transport } from './Transport';
-
-/**
- * Refusals worth another try: the server was busy, or lost a race for the canvas's stream to
- * another node (CONFLICT: the same event id resent is stored once), not saying no.
- */
-export const RETRYABLE_CODES: ReadonlySet<SocketErrorCode> = new Set<SocketErrorCode>([
-  'RATE_LIMITED',
-  'INTERNAL',
-  'CONFLICT',
-]);
-
-/** True when a refusal with `code` may succeed if tried again. */
-export function isRetryable(code: string): boolean {
-  return (RETRYABLE_CODES as ReadonlySet<string>).has(code);
-}
-
-/** The wait before the `failures`-th retry: doubling from `baseMs`, at most 30 s. */
-export function backoffMs(baseMs: number, failures: number): number {
-  return Math.min(30_000, baseMs * 2 ** Math.max(0, failures - 1));
-}
 
 /** Options of `OutboxSender`. */
 export interface OutboxSenderOptions {
@@ -49,6 +30,8 @@ export interface OutboxSenderOptions {
   onChange: () => void;
   /** The server refused an entry for good (its elements are not saved). */
   onRefused: (entry: OutboxEntry, error: AckError) => void;
+  /** The server stored an entry at `revision` (told even when the ack came late). */
+  onStored?: (revision: number) => void;
 }
 
 /**
@@ -247,6 +230,7 @@ export class OutboxSender {
       })
       .then(
         (result) => {
+          if (result.ok) this.options.onStored?.(result.data.revision);
           if (!current()) return;
           this.inFlight = null;
           if (result.ok) this.settled(entry);
