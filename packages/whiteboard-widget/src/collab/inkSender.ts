@@ -1,22 +1,8 @@
 import { pointPatch } from '@tabula/domain';
 import type { InkPointPatch, SceneElement } from '@tabula/domain';
-import {
-  MAX_INK_ELEMENTS,
-  MAX_INK_PATCHES,
-  MAX_SOCKET_MESSAGE_BYTES,
-} from '@tabula/domain/protocol';
+import { MAX_INK_ELEMENTS, MAX_INK_PATCHES } from '@tabula/domain/protocol';
 import type { InkPayload } from '@tabula/domain/protocol';
-
-/** Room left in an `ink` message for its envelope (event name, canvas id, framing). */
-const ENVELOPE_BYTES = 4 * 1024;
-
-/** The most bytes of elements and patches one `ink` message carries (under the server's limit). */
-export const MAX_INK_BYTES = MAX_SOCKET_MESSAGE_BYTES - ENVELOPE_BYTES;
-
-/** Bytes of `value` as JSON (what Socket.IO writes). */
-function jsonBytes(value: unknown): number {
-  return new TextEncoder().encode(JSON.stringify(value)).length;
-}
+import { MAX_PAYLOAD_BYTES, jsonBytes } from './messageBytes';
 
 /** A copy that later in-place changes of the editor's element do not reach. */
 function snapshot(element: SceneElement): SceneElement {
@@ -47,7 +33,7 @@ interface Sent {
 export class InkSender {
   private readonly sent = new Map<string, Sent>();
 
-  constructor(private readonly maxBytes = MAX_INK_BYTES) {}
+  constructor(private readonly maxBytes = MAX_PAYLOAD_BYTES) {}
 
   /** The `ink` payload for these elements as they are now, or null when none changed since. */
   next(canvasId: string, elements: Iterable<SceneElement>): InkPayload | null {

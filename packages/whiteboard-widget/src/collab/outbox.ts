@@ -1,5 +1,6 @@
-import { MAX_ELEMENTS_PER_UPDATE, MAX_SOCKET_MESSAGE_BYTES } from '@tabula/domain/protocol';
+import { MAX_ELEMENTS_PER_UPDATE } from '@tabula/domain/protocol';
 import type { GestureTiming, SceneElement } from '@tabula/domain';
+import { MAX_PAYLOAD_BYTES, jsonBytes } from './messageBytes';
 
 /** One `canvas-update` waiting for its ack. */
 export interface OutboxEntry {
@@ -9,9 +10,6 @@ export interface OutboxEntry {
   timing?: GestureTiming;
 }
 
-/** Room left in a message for the envelope (event name, canvas id, event id). */
-const ENVELOPE_BYTES = 4 * 1024;
-
 /**
  * Splits deltas into `canvas-update`-sized batches: at most `MAX_ELEMENTS_PER_UPDATE`
  * elements and, measured as JSON, under the server's message size limit. An element that is
@@ -20,13 +18,13 @@ const ENVELOPE_BYTES = 4 * 1024;
 export function splitIntoBatches(
   elements: readonly SceneElement[],
   maxElements = MAX_ELEMENTS_PER_UPDATE,
-  maxBytes = MAX_SOCKET_MESSAGE_BYTES - ENVELOPE_BYTES,
+  maxBytes = MAX_PAYLOAD_BYTES,
 ): SceneElement[][] {
   const batches: SceneElement[][] = [];
   let batch: SceneElement[] = [];
   let bytes = 2;
   for (const element of elements) {
-    const size = new TextEncoder().encode(JSON.stringify(element)).length + 1;
+    const size = jsonBytes(element) + 1;
     if (batch.length > 0 && (batch.length >= maxElements || bytes + size > maxBytes)) {
       batches.push(batch);
       batch = [];
