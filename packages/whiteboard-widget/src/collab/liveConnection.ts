@@ -13,7 +13,7 @@ import { followCanvas } from './peerEvents';
 import type { Scheduler } from './scheduler';
 import type { Transport, TransportStatus } from './Transport';
 
-/** What the connection tells the client, in the order it happens. */
+/** What the connection tells the client. */
 export interface LiveConnectionHandlers {
   /** A join answered: show its scene or its changes (the stream is not at its revision yet). */
   apply(data: JoinedCanvas): void;
@@ -25,7 +25,7 @@ export interface LiveConnectionHandlers {
   dropped(status: TransportStatus, previous: TransportStatus): void;
   /** The server refused the canvas for good (no more joins). */
   refused(error: AckError): void;
-  /** The status may have changed (`status`). */
+  /** The status (`LiveConnection.status`) may have changed. */
   changed(): void;
   /** How much of a scene sent in chunks has arrived (0 to 1) while a join loads it. */
   progress(fraction: number): void;
@@ -38,8 +38,9 @@ export interface LiveConnectionHandlers {
 /**
  * A client's connection to one canvas: follows the transport's status and the network's, joins
  * the canvas each time the transport connects (`JoinLoop`, catching up from the revision the
- * `CommittedStream` stands at), and says whether the canvas is live on this connection, whether
- * it was ever joined (`firstJoin`), and the status that comes to (`status`).
+ * `CommittedStream` stands at), feeds the stream the canvas's commits (`updated-canvas`), and
+ * says whether the canvas is live on this connection, whether it was ever joined
+ * (`firstJoin`), and the status that comes to (`status`).
  */
 export class LiveConnection {
   private transportStatus: TransportStatus = 'connecting';
