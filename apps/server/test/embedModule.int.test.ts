@@ -36,7 +36,7 @@ write('tabula.js', ENTRY);
 write('chunks/board-B1XZ_DEi.js', CHUNK);
 write('chunks/pre-Zx81_qQe.js', PRECOMPRESSED);
 write('chunks/pre-Zx81_qQe.js.br', brotliCompressSync(PRECOMPRESSED));
-write('tabula-Cq3x9aB1.css', CSS);
+write('assets/tabula-Cq3x9aB1.css', CSS);
 write('fonts/Excalifont-Regular-a88b72a2.woff2', FONT);
 afterAll(() => rmSync(build, { recursive: true, force: true }));
 
@@ -82,7 +82,7 @@ describe('/embed/v1/ with the embed build', () => {
   it('caches hashed chunks, CSS and fonts for a year, each with its type', async () => {
     for (const [file, type, content] of [
       ['chunks/board-B1XZ_DEi.js', 'text/javascript; charset=utf-8', CHUNK],
-      ['tabula-Cq3x9aB1.css', 'text/css; charset=utf-8', CSS],
+      ['assets/tabula-Cq3x9aB1.css', 'text/css; charset=utf-8', CSS],
       ['fonts/Excalifont-Regular-a88b72a2.woff2', 'font/woff2', FONT],
     ] as const) {
       const answer = await rawGet(at(file));

@@ -24,7 +24,7 @@ function bodyBytes(body: unknown): Buffer | undefined {
   return Buffer.from(JSON.stringify(body));
 }
 
-function compress(bytes: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+export function compress(bytes: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
   if (encoding === 'gzip') return gzipAsync(bytes, { level: 6 });
   // Quality 5: most of brotli's gain at a small cost per answer (the build's files use 11).
   return brotliAsync(bytes, {

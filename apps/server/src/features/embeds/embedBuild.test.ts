@@ -43,16 +43,27 @@ describe('cacheControlOf', () => {
   it('caches files named by their content for a year', () => {
     for (const file of [
       'chunks/board-B1XZ_DEi.js',
-      'tabula-Cq3x9aB1.css',
-      'fonts/Excalifont-Regular-a88b72a24fb54c9f94e3b5fdaa7481c9.woff2',
-      'excalidraw.chunk-5f3a9c0e.js',
+      // Rollup's hashes may hold '-' and '_'.
+      'chunks/chunk-SHT3W25Y-tSrV90y-.js',
+      'chunks/blockDiagram-I7D4REHJ-Ba-Uxl_o.js',
+      'assets/tabula-Cq3x9aB1.css',
+      'fonts/Excalifont/Excalifont-Regular-a88b72a24fb54c9f94e3b5fdaa7481c9.woff2',
+      'fonts/Lilita/Lilita-Regular-i7dPIFZ9Zz-WBtRtedDbYEF8RXi4EwQ.woff2',
+      'excalidraw-5f3a9c0e.js',
     ]) {
       expect([file, cacheControlOf(file)]).toEqual([file, IMMUTABLE]);
     }
   });
 
   it('caches the entry, and any file whose name says nothing of its content, for five minutes', () => {
-    for (const file of ['tabula.js', 'tabula.css', 'subset-worker.js', 'fonts/Virgil.woff2']) {
+    for (const file of [
+      'tabula.js',
+      'tabula.css',
+      'subset-worker.js',
+      'fonts/Virgil/Virgil-Regular.woff2',
+      'fonts/Liberation/LiberationSans-Regular.woff2',
+      'fonts/Assistant/Assistant-SemiBold.woff2',
+    ]) {
       expect([file, cacheControlOf(file)]).toEqual([file, SHORT]);
     }
   });

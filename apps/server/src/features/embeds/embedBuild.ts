@@ -38,15 +38,20 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The entry and any file without a hash: picked up within five minutes of a deployment. */
 const SHORT = 'public, max-age=300';
 
-/**
- * A bundler's content hash at the end of a file's name (`board-B1XZ_DEi.js`,
- * `Excalifont-Regular-a88b72a2.woff2`): eight or more letters, digits or `_`, at least one a
- * digit or a capital, so a word (`subset-worker.js`) is never taken for one.
- */
-const HASHED_NAME = /[-.](?=[\w]*[\dA-Z])\w{8,}\.[a-z\d]+$/;
+/** The build's own files (`chunks/[name]-[hash].js`, `assets/[name]-[hash][ext]`): all hashed. */
+const HASHED_FOLDERS = /^(chunks|assets)\//;
 
-/** The Cache-Control of a file of the build (`relative` to its directory). */
+/**
+ * A content hash ending a copied file's name (Excalidraw's fonts:
+ * `Excalifont-Regular-a88b72a24fb54c9f94e3b5fdaa7481c9.woff2`,
+ * `Lilita-Regular-i7dPIFZ9Zz-WBtRtedDbYEF8RXi4EwQ.woff2`): eight or more hex digits, or sixteen
+ * or more letters, digits, `_` and `-` with a digit among them. A word (`Virgil-Regular.woff2`)
+ * is never taken for one.
+ */
+const HASHED_NAME = /-(?:[\da-f]{8,}|(?=[\w-]*\d)[\w-]{16,})\.[a-z\d]+$/;
+
+/** The Cache-Control of a file of the build (`relative` to its directory, `/`-separated). */
 export function cacheControlOf(relative: string): string {
-  const name = path.posix.basename(relative);
-  return name !== EMBED_ENTRY && HASHED_NAME.test(name) ? IMMUTABLE : SHORT;
+  if (relative === EMBED_ENTRY) return SHORT;
+  return HASHED_FOLDERS.test(relative) || HASHED_NAME.test(relative) ? IMMUTABLE : SHORT;
 }
