@@ -1,6 +1,12 @@
 // One flat config for the whole monorepo. The import boundaries of ARCHITECTURE.md §1 and
-// STYLE.md §9 are enforced here with `no-restricted-imports`, one block per workspace.
+// STYLE.md §9 are enforced here with `no-restricted-imports`, one block per workspace; inside
+// the server, no import circle (`import-x/no-cycle`, and `tabula/no-import-circle` for the
+// circles it skips, those closed by type imports) and no feature importing the composition.
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -34,6 +40,106 @@ const DOMAIN_FORBIDDEN = [
   '@tabula/whiteboard',
   '@tabula/whiteboard/*',
 ];
+
+const SERVER_FORBIDDEN = [
+  ...REACT,
+  '@tabula/web',
+  '@tabula/web/*',
+  '@tabula/ui',
+  '@tabula/whiteboard',
+  '@tabula/whiteboard/*',
+  '**/apps/web/**',
+];
+const SERVER_MESSAGE = 'The server imports the domain only.';
+/** The server's composition: what builds the features, never built on (ARCHITECTURE.md). */
+const COMPOSITION = [
+  '**/main',
+  '**/adapters',
+  '**/app',
+  '**/appDeps',
+  '**/socketGateway',
+  '**/fanOut',
+];
+
+/** The relative imports of a file (type imports and `import()` included), as written. */
+const IMPORTED =
+  /(?:import|export)\s[^;]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+const importsOf = new Map();
+
+/** The file a relative import names, or undefined (not a source file of ours). */
+function resolveImport(from, specifier) {
+  const base = path.resolve(path.dirname(from), specifier);
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}.mjs`, `${base}/index.ts`];
+  return candidates.find(
+    (file) => /\.(ts|tsx|mjs)$/.test(file) && statSync(file, { throwIfNoEntry: false })?.isFile(),
+  );
+}
+
+function relativeImports(file) {
+  let found = importsOf.get(file);
+  if (!found) {
+    found = [];
+    for (const match of readFileSync(file, 'utf8').matchAll(IMPORTED)) {
+      const target = resolveImport(file, match[1] ?? match[2]);
+      if (target) found.push(target);
+    }
+    importsOf.set(file, found);
+  }
+  return found;
+}
+
+/** The shortest chain of imports from `start` back to `goal`, or undefined. */
+function routeBack(start, goal, within) {
+  const cameFrom = new Map([[start, undefined]]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const file = queue.shift();
+    for (const next of relativeImports(file)) {
+      if (!next.startsWith(within) || cameFrom.has(next)) continue;
+      cameFrom.set(next, file);
+      if (next === goal) {
+        const route = [];
+        for (let at = next; at !== undefined; at = cameFrom.get(at)) route.unshift(at);
+        return route;
+      }
+      queue.push(next);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * No import circle among the files under `within` (an option), counting every relative import:
+ * `import-x/no-cycle` skips type-only imports, and a circle closed by types ties its files
+ * together all the same (a reader cannot tell which comes first).
+ */
+const noImportCircle = {
+  meta: {
+    type: 'problem',
+    schema: [{ type: 'string' }],
+    messages: { circle: 'Import circle: {{route}}.' },
+  },
+  create(context) {
+    const file = context.filename;
+    const within = path.resolve(context.options[0] ?? path.dirname(file));
+    const short = (name) => path.relative(within, name);
+    return {
+      'ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration, ImportExpression'(node) {
+        const specifier = node.source?.value;
+        if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
+        const target = resolveImport(file, specifier);
+        if (!target?.startsWith(within)) return;
+        const route = routeBack(target, file, within);
+        if (route)
+          context.report({
+            node,
+            messageId: 'circle',
+            data: { route: [file, ...route].map(short).join(' → ') },
+          });
+      },
+    };
+  },
+};
 
 function boundary(files, groups, message) {
   return {
@@ -205,19 +311,46 @@ export default tseslint.config(
     ],
     'The browser tests never import the server.',
   ),
-  boundary(
-    ['apps/server/**/*.ts'],
-    [
-      ...REACT,
-      '@tabula/web',
-      '@tabula/web/*',
-      '@tabula/ui',
-      '@tabula/whiteboard',
-      '@tabula/whiteboard/*',
-      '**/apps/web/**',
+  boundary(['apps/server/**/*.ts'], SERVER_FORBIDDEN, SERVER_MESSAGE),
+  {
+    // Composition up, primitives down: the features and the primitives below them never
+    // import what builds them (main, adapters, app, the socket gateway, the fan-out).
+    files: [
+      'apps/server/src/{features,realtime,http,projections,infrastructure}/**/*.ts',
+      'apps/server/src/{appContext,logger}.ts',
     ],
-    'The server imports the domain only.',
-  ),
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: SERVER_FORBIDDEN, message: SERVER_MESSAGE },
+            {
+              group: COMPOSITION,
+              message: 'Features and primitives never import the composition (ARCHITECTURE.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.{ts,mjs}'],
+    plugins: { 'import-x': importX, tabula: { rules: { 'no-import-circle': noImportCircle } } },
+    settings: {
+      'import-x/extensions': ['.ts', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.mjs'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'tabula/no-import-circle': [
+        'error',
+        fileURLToPath(new URL('apps/server/src', import.meta.url)),
+      ],
+    },
+  },
   {
     files: ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}', '**/bench/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

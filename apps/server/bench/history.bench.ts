@@ -24,10 +24,8 @@ import {
 } from '../src/features/canvases/history/sceneTimeline';
 import { openSqliteEventStore } from '../src/infrastructure/eventStore/sqliteEventStore';
 import type { SqliteEventStore } from '../src/infrastructure/eventStore/sqliteEventStore';
-import {
-  createInMemoryPresenceStore,
-  createInMemoryReadModelStore,
-} from '../src/infrastructure/readModels/index';
+import { createInMemoryReadModelStore } from '../src/infrastructure/readModels/index';
+import { createInMemoryPresenceStore } from '../src/features/presence/index';
 import { createInMemorySnapshotStore } from '../src/infrastructure/snapshots/inMemorySnapshotStore';
 import { openSqliteSnapshotStore } from '../src/infrastructure/snapshots/sqliteSnapshotStore';
 import { latencySummary, ratio } from './gateway/stats';

@@ -16,12 +16,12 @@ import { openSqliteEventStore } from './infrastructure/eventStore/sqliteEventSto
 import type { FileStore } from './infrastructure/files/fileStore';
 import { createInMemoryFileStore } from './infrastructure/files/inMemoryFileStore';
 import { openSqliteFileStore } from './infrastructure/files/sqliteFileStore';
-import type { PresenceStore } from './infrastructure/readModels/presenceStore';
+import type { PresenceStore } from './features/presence/presenceStore';
 import { createInMemorySnapshotStore } from './infrastructure/snapshots/inMemorySnapshotStore';
 import type { SnapshotStore } from './infrastructure/snapshots/snapshotStore';
 import { openSqliteSnapshotStore } from './infrastructure/snapshots/sqliteSnapshotStore';
 import type { ReadModelStore } from './infrastructure/readModels/readModelStore';
-import { createInMemoryPresenceStore } from './infrastructure/readModels/inMemoryPresenceStore';
+import { createInMemoryPresenceStore } from './features/presence/inMemoryPresenceStore';
 import { createInMemoryReadModelStore } from './infrastructure/readModels/inMemoryReadModelStore';
 import { ReadModelsSaver, loadReadModels } from './infrastructure/readModels/readModelsFile';
 import { PROJECTIONS } from './projections/index';
@@ -154,8 +154,8 @@ export async function openAdapters(config: Config): Promise<Adapters> {
           await import('./infrastructure/files/postgresFileStore')
         ).openPostgresFileStore({ connectionString: config.eventStoreUrl })
       : createInMemoryFileStore();
-  const presence = redis
-    ? redis.createRedisPresenceStore({
+  const presence = config.redisUrl
+    ? (await import('./features/presence/redisPresenceStore')).createRedisPresenceStore({
         redis: config.redisUrl!,
         prefix: 'tabula:presence',
         ttlMs: config.presenceTtlMs,

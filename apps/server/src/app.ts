@@ -12,7 +12,8 @@ import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { bodyParser } from '@koa/bodyparser';
 import { canvasDecider, userDecider } from '@tabula/domain';
-import type { AppContext, AppDeps } from './appContext';
+import type { AppContext } from './appContext';
+import type { AppDeps } from './appDeps';
 import { AuthService } from './features/auth/auth.service';
 import { authRoutes } from './features/auth/auth.routes';
 import { DemoAccounts } from './features/auth/demoAccounts';
@@ -46,8 +47,8 @@ import { observeAppends } from './infrastructure/eventStore/observedAppends';
 import { createLogger, errorReporter } from './logger';
 import { PROJECTIONS } from './projections/index';
 import { ProjectionRunner } from './projections/projectionRunner';
-import { createGateway } from './realtime/gateway';
-import type { Gateway } from './realtime/gateway';
+import { createGateway } from './socketGateway';
+import type { Gateway } from './socketGateway';
 import { rooms } from './realtime/socketTypes';
 
 export interface TabulaApp {
@@ -203,19 +204,18 @@ export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
     .use(embedding.routes);
 
   const httpServer = createServer(koa.callback());
-  const gateway = createGateway(
-    httpServer,
+  const gateway = createGateway(httpServer, {
     context,
     auth,
     canvases,
     allowedOrigins,
-    deps.socketIoAdapter,
-    deps.liveRooms,
+    adapter: deps.socketIoAdapter,
+    liveRooms: deps.liveRooms,
     history,
-    shareLinks,
-    { heartbeat: deps.heartbeat, compression: deps.socketCompression },
-  );
-  demo?.watch(gateway.io);
+    viewLinks: shareLinks,
+    transport: { heartbeat: deps.heartbeat, compression: deps.socketCompression },
+  });
+  demo?.watch(gateway.io, gateway.takeOffline);
   metrics.watch({
     sockets: () => gateway.io.engine.clientsCount,
     rooms: () => [...gateway.io.of('/').adapter.rooms.keys()].filter(isCanvasRoom).length,

@@ -17,8 +17,8 @@ import type { SceneElement } from '@tabula/domain';
 import { openSqliteEventStore } from '../src/infrastructure/eventStore/sqliteEventStore';
 import { element, freshEventId } from './scenario';
 import { rest, restView, sceneAt, signUpAt } from './support/restClient';
-import { freePort, startServerChild } from './support/serverChild';
-import type { ServerChild } from './support/serverChild';
+import { startTabulaServer } from '@tabula/testing';
+import type { TabulaServer } from '@tabula/testing';
 import { connectSocket, emitWithAck } from './testServer';
 import { sceneKey } from './support/widgetTab';
 
@@ -26,7 +26,7 @@ const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const root = mkdtempSync(path.join(tmpdir(), 'tabula-backup-'));
 const liveDir = path.join(root, 'live');
 const restoredDir = path.join(root, 'restored');
-const servers: ServerChild[] = [];
+const servers: TabulaServer[] = [];
 
 afterAll(async () => {
   for (const server of servers) await server.kill();
@@ -71,7 +71,7 @@ async function readLog(dataDir: string) {
 }
 
 it('copies the log while the server writes, and a server on the copy has every canvas as it was', async () => {
-  const live = await startServerChild(liveDir, await freePort());
+  const live = await startTabulaServer({ dataDir: liveDir, env: { DEMO_ACCOUNTS: 'off' } });
   servers.push(live);
   const users: AuthenticatedUser[] = [
     await signUpAt(live.url, 'ann'),
@@ -152,7 +152,10 @@ it('copies the log while the server writes, and a server on the copy has every c
   expect(backup.stdout).toContain(`Backed up ${copied.length} events`);
 
   // A server on the copy: each canvas's scene is the original's at the copy's last revision.
-  const restored = await startServerChild(restoredDir, await freePort());
+  const restored = await startTabulaServer({
+    dataDir: restoredDir,
+    env: { DEMO_ACCOUNTS: 'off' },
+  });
   servers.push(restored);
   for (const [i, canvasId] of canvasIds.entries()) {
     const revisions = copied.filter((entry) => entry.streamName === `canvas-${canvasId}`);

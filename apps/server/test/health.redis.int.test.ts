@@ -4,10 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createRedisPresenceStore,
-  createRedisReadModelStore,
-} from '../src/infrastructure/readModels/index';
+import { createRedisReadModelStore } from '../src/infrastructure/readModels/index';
+import { createRedisPresenceStore } from '../src/features/presence/index';
 import type { HealthReport } from '../src/http/health';
 import type { TestServer } from './testServer';
 import { REDIS_URL, startTestServer } from './testServer';

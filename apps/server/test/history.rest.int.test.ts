@@ -1,7 +1,8 @@
 /**
  * Audit and replay over the real server (SQLite log and snapshots, real sockets): the history
  * of two users' strokes, the scene at a revision, "who drew this", restore (whole and
- * selective), fork, named versions and the live `history-appended` feed.
+ * selective), fork and named versions. The live `history-appended` feed:
+ * historyFeed.socket.int.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_ALLOWED } from '@tabula/domain';
@@ -9,7 +10,6 @@ import type {
   CanvasSummary,
   Checkpoint,
   ElementHistoryItem,
-  HistoryAppendedMessage,
   HistoryPage,
   ReplayPage,
   SceneAtRevision,
@@ -17,6 +17,7 @@ import type {
 import type { Member } from './scenario';
 import {
   createCanvas,
+  draw,
   element,
   freshEventId,
   logLength,
@@ -50,16 +51,6 @@ describe('canvas history', () => {
     await emitWithAck(ownerSocket, 'join-canvas', { canvasId });
     await emitWithAck(guestSocket, 'join-canvas', { canvasId });
     return canvasId;
-  }
-
-  async function draw(socket: ClientSocket, canvasId: string, elements: unknown[]) {
-    const ack = await emitWithAck<{ revision: number }>(socket, 'canvas-update', {
-      canvasId,
-      eventId: freshEventId(),
-      elements,
-    });
-    expect(ack, JSON.stringify(ack)).toMatchObject({ ok: true });
-    return (ack as { data: { revision: number } }).data.revision;
   }
 
   async function get<T>(path: string, token = owner.token): Promise<T> {
@@ -301,70 +292,6 @@ describe('canvas history', () => {
     expect(entry).toMatchObject({
       type: 'CheckpointNamed',
       summary: { revision: strokes[2], label: 'First draft' },
-    });
-  });
-
-  it('sends each new entry to the sockets that have the canvas open (history-appended)', async () => {
-    const canvasId = await sharedCanvas();
-    const heard = nextEvent<HistoryAppendedMessage>(guestSocket, 'history-appended');
-    const revision = await draw(ownerSocket, canvasId, [element('live')]);
-    let message = await heard;
-    // Entries of the membership events before it may arrive first; wait for this one.
-    while (message.entry.revision < revision)
-      message = await nextEvent(guestSocket, 'history-appended');
-    expect(message).toMatchObject({
-      canvasId,
-      entry: {
-        revision,
-        type: 'LineDrawn',
-        actorName: owner.username,
-        summary: { added: [{ id: 'live' }] },
-      },
-    });
-  });
-
-  it('gives a drawing that resends held copies the same live entry as the history call', async () => {
-    const canvasId = await sharedCanvas();
-    await draw(ownerSocket, canvasId, [element('held'), element('held-too')]);
-    // The same copies again (the server skips them unparsed), beside a new element, and one
-    // id named twice (its held copy, then a newer one), which the skip must leave to the rule.
-    const again = [
-      element('held'),
-      element('fresh'),
-      element('held-too'),
-      element('held-too', { version: 2, versionNonce: 9 }),
-    ];
-    const heard = nextEvent<HistoryAppendedMessage>(guestSocket, 'history-appended');
-    const revision = await draw(ownerSocket, canvasId, again);
-    let message = await heard;
-    while (message.entry.revision < revision)
-      message = await nextEvent(guestSocket, 'history-appended');
-    const [logged] = (await get<HistoryPage>(`/canvas/history/${canvasId}?limit=1`)).entries;
-    expect(message.entry).toEqual(logged);
-    expect(message.entry.summary).toMatchObject({ added: [{ id: 'fresh', type: 'rectangle' }] });
-  });
-
-  it('lets a socket watch a canvas without its board: history entries, no drawing frames; strangers get NOT_FOUND', async () => {
-    const canvasId = await sharedCanvas();
-    const watcher = await server.socket(guest.token);
-    const watching = await emitWithAck(watcher, 'watch-canvas', { canvasId });
-    expect(watching).toMatchObject({ ok: true, data: { canvasId } });
-    const heard: string[] = [];
-    watcher.onAny((event: string) => heard.push(event));
-    const entry = nextEvent<HistoryAppendedMessage>(watcher, 'history-appended');
-    const revision = await draw(ownerSocket, canvasId, [element('watched')]);
-    let message = await entry;
-    while (message.entry.revision < revision)
-      message = await nextEvent<HistoryAppendedMessage>(watcher, 'history-appended');
-    // The board's frame for this commit would have come before its history entry.
-    expect(heard).not.toContain('updated-canvas');
-    const stranger = await signUp(server, 'stranger');
-    const refused = await emitWithAck(await server.socket(stranger.token), 'watch-canvas', {
-      canvasId,
-    });
-    expect(refused).toEqual({
-      ok: false,
-      error: { code: 'NOT_FOUND', message: 'Canvas not found.' },
     });
   });
 });

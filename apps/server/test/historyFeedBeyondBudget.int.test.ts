@@ -29,6 +29,8 @@ describe('live history entries of a canvas whose scene this node no longer holds
         ).data.revision;
       await emitWithAck(socket, 'join-canvas', { canvasId: watched });
       await draw(watched, [element('a'), element('b', { index: 'a1' })]);
+      // The history screen's watch: its entries come as history-appended.
+      await emitWithAck(socket, 'watch-canvas', { canvasId: watched });
       // Opening the other canvas loads its scene, and the watched one's is dropped.
       await emitWithAck(socket, 'join-canvas', { canvasId: other });
       const heard = nextEvent<HistoryAppendedMessage>(socket, 'history-appended');

@@ -19,8 +19,8 @@ import { excalidrawElement } from '@tabula/testing/elements';
 import {
   createInMemoryPresenceStore,
   createRedisPresenceStore,
-} from '../src/infrastructure/readModels/index';
-import type { PresenceStore } from '../src/infrastructure/readModels/index';
+} from '../src/features/presence/index';
+import type { PresenceStore } from '../src/features/presence/index';
 import type { Member } from './scenario';
 import { createCanvas, makeCollaborator, signUp } from './scenario';
 import { startFreezableProxy } from './support/freezableProxy';

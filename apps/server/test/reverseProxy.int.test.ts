@@ -32,8 +32,8 @@ import {
 } from './support/nginxProxy';
 import type { SendOptions } from './support/sendRequest';
 import { sendRequest } from './support/sendRequest';
-import type { ServerChild } from './support/serverChild';
-import { freePort, startServerChild } from './support/serverChild';
+import { freePort, startTabulaServer } from '@tabula/testing';
+import type { TabulaServer } from '@tabula/testing';
 
 const NGINX = findProgram('nginx');
 const CADDY = findProgram('caddy');
@@ -57,7 +57,7 @@ const WRONG_LOGIN = JSON.stringify({ email: 'nobody@example.com', password: 'wro
 describe.skipIf(!NGINX)('nginx in front of a node (deploy/nginx.conf)', () => {
   let dir: string;
   let certificate: Certificate;
-  let server: ServerChild;
+  let server: TabulaServer;
   let nginx: Nginx;
   let httpPort: number;
   /** The public address, as a browser would open it. */
@@ -72,9 +72,14 @@ describe.skipIf(!NGINX)('nginx in front of a node (deploy/nginx.conf)', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'tabula-proxy-'));
     certificate = await selfSignedCertificate(dir);
     const nodePort = await freePort();
-    server = await startServerChild(path.join(dir, 'data'), nodePort, {
-      TRUST_PROXY: 'on',
-      AUTH_RATE_PER_IP_PER_MINUTE: String(AUTH_PER_IP),
+    server = await startTabulaServer({
+      dataDir: path.join(dir, 'data'),
+      port: nodePort,
+      env: {
+        DEMO_ACCOUNTS: 'off',
+        TRUST_PROXY: 'on',
+        AUTH_RATE_PER_IP_PER_MINUTE: String(AUTH_PER_IP),
+      },
     });
     httpPort = await freePort();
     const httpsPort = await freePort();

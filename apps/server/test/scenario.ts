@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import type { AuthenticatedUser } from '@tabula/domain/protocol';
 import type { ClientSocket, TestServer } from './testServer';
 import { HANG_MS, emitWithAck, newUser, nextEvent } from './testServer';
-import { PointerFrames } from '../src/realtime/pointerFrames';
+import { PointerFrames } from '../src/features/canvases/socket/pointerFrames';
 
 /** A signed-up user: the REST answer plus the password used. */
 export interface Member extends AuthenticatedUser {
@@ -80,6 +80,21 @@ let eventCounter = 0;
 export function freshEventId(): string {
   eventCounter += 1;
   return `evt-${Date.now().toString(36)}-${eventCounter}`;
+}
+
+/** Commits `elements` as one gesture on the socket's canvas; resolves with the acked revision. */
+export async function draw(
+  socket: ClientSocket,
+  canvasId: string,
+  elements: unknown[],
+): Promise<number> {
+  const ack = await emitWithAck<{ revision: number }>(socket, 'canvas-update', {
+    canvasId,
+    eventId: freshEventId(),
+    elements,
+  });
+  expect(ack, JSON.stringify(ack)).toMatchObject({ ok: true });
+  return (ack as { data: { revision: number } }).data.revision;
 }
 
 /** Number of events in the whole log. */

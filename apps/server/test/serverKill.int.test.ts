@@ -16,8 +16,8 @@ import { afterAll, expect, it } from 'vitest';
 import type { SceneElement } from '@tabula/domain';
 import { excalidrawElement } from '@tabula/testing/elements';
 import { openSqliteEventStore } from '../src/infrastructure/eventStore/sqliteEventStore';
-import { freePort, startServerChild } from './support/serverChild';
-import type { ServerChild } from './support/serverChild';
+import { freePort, startTabulaServer } from '@tabula/testing';
+import type { TabulaServer } from '@tabula/testing';
 import { restView, sceneAt, seeded, sharedCanvasAt, signUpAt } from './support/restClient';
 import { openWidgetTab, sceneKey, whenTabs } from './support/widgetTab';
 import type { WidgetTab } from './support/widgetTab';
@@ -29,7 +29,7 @@ const SEED = 0x5eed12;
 const MAX_PENDING = 6;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tabula-kill-'));
-let server: ServerChild | undefined;
+let server: TabulaServer | undefined;
 const tabs: WidgetTab[] = [];
 
 afterAll(async () => {
@@ -56,7 +56,7 @@ function stroke(id: string): SceneElement {
 it('loses and doubles no acknowledged stroke across 10 SIGKILLs of the running server', async () => {
   const random = seeded(SEED);
   const port = await freePort();
-  server = await startServerChild(dataDir, port);
+  server = await startTabulaServer({ dataDir, port, env: { DEMO_ACCOUNTS: 'off' } });
   const url = server.url;
   const [owner, ...guests] = [
     await signUpAt(url, 'owner'),
@@ -92,7 +92,7 @@ it('loses and doubles no acknowledged stroke across 10 SIGKILLs of the running s
     await server.kill();
     ackedAtKill.push(acks());
     await whenTabs(tabs, () => tabs.every((tab) => tab.client.status !== 'live'), 'tabs see it');
-    server = await startServerChild(dataDir, port);
+    server = await startTabulaServer({ dataDir, port, env: { DEMO_ACCOUNTS: 'off' } });
     await whenTabs(tabs, allLive, `tabs live again (round ${round})`);
   }
 

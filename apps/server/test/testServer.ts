@@ -17,16 +17,18 @@ import type {
 } from '@tabula/domain/protocol';
 import { createApp } from '../src/app';
 import type { TabulaApp } from '../src/app';
-import type { AppDeps } from '../src/appContext';
+import type { AppDeps } from '../src/appDeps';
 import { openSqliteEventStore } from '../src/infrastructure/eventStore/sqliteEventStore';
 import type { SqliteEventStore } from '../src/infrastructure/eventStore/sqliteEventStore';
 import { openSqliteSnapshotStore } from '../src/infrastructure/snapshots/sqliteSnapshotStore';
 import {
-  createInMemoryPresenceStore,
   createInMemoryReadModelStore,
-  createRedisPresenceStore,
   createRedisReadModelStore,
 } from '../src/infrastructure/readModels/index';
+import {
+  createInMemoryPresenceStore,
+  createRedisPresenceStore,
+} from '../src/features/presence/index';
 
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /**

@@ -13,10 +13,8 @@ import { createApp } from '../src/app';
 import type { TabulaApp } from '../src/app';
 import { CanvasesService } from '../src/features/canvases/canvases.service';
 import { createInMemoryEventStore } from '../src/infrastructure/eventStore/inMemoryEventStore';
-import {
-  createInMemoryPresenceStore,
-  createInMemoryReadModelStore,
-} from '../src/infrastructure/readModels/index';
+import { createInMemoryReadModelStore } from '../src/infrastructure/readModels/index';
+import { createInMemoryPresenceStore } from '../src/features/presence/index';
 import { io as connect } from 'socket.io-client';
 import type { OnlineUsersChanged } from '@tabula/domain/protocol';
 import { element, eventMatching, freshEventId } from './scenario';

@@ -8,7 +8,7 @@ export {
 } from './browser';
 export type { LocalOnlyGuard } from './browser';
 export { excalidrawElement } from './elements';
-export { REPO_ROOT, startTabulaServer } from './server';
+export { REPO_ROOT, freePort, startTabulaServer } from './server';
 export type { StartTabulaServerOptions, TabulaServer } from './server';
 export {
   BLOCKING_IMPACTS,

@@ -1,9 +1,15 @@
 /**
- * Starts the real Tabula server (`apps/server/src/main.ts` through tsx) on 127.0.0.1 and a
- * free port, with a throwaway data directory, for browser tests.
+ * The one launcher of the real Tabula server in a child process, as operators run it:
+ * `apps/server/src/main.ts` through tsx, on 127.0.0.1, configured by its environment only.
+ * The browser tests, the widget's live tests, the server's process tests (kill, restart,
+ * backup, reverse proxy) and the board bench start it here. By default it gets a throwaway data
+ * directory and a port the OS picks; a test that restarts the server passes its own directory
+ * and a fixed port (`freePort`), so that the data and the URL stay.
  */
 import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +18,8 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 const LISTENING = /Tabula is listening on (http:\/\/\S+)/;
+/** After SIGTERM, how long a clean stop may take before SIGKILL (a hang guard for a busy machine). */
+const STOP_HANG_MS = 30_000;
 
 /** Rate limits high enough that a test suite never trips them. */
 const GENEROUS_LIMITS: Record<string, string> = {
@@ -27,40 +35,74 @@ const GENEROUS_LIMITS: Record<string, string> = {
 export interface StartTabulaServerOptions {
   /** The built web app to serve (WEB_DIST); the server's default (apps/web/dist) when absent. */
   webDist?: string;
+  /**
+   * The data directory (DATA_DIR). Absent: a fresh temporary one, removed by `stop` and `kill`;
+   * given: it is the caller's and stays (a restart on it finds the data).
+   */
+  dataDir?: string;
+  /** The port; absent or 0: one the OS picks. A fixed one (`freePort`) keeps the URL across restarts. */
+  port?: number;
+  /** Origins allowed for CORS and Socket.IO besides the server's own (ALLOWED_ORIGINS). */
+  allowedOrigins?: readonly string[];
   /** Extra environment for the server; wins over the defaults set here. */
   env?: Record<string, string>;
-  /** How long to wait for the "listening" line; 60 s by default. */
+  /** How long to wait for the "listening" line (a hang guard); 120 s by default. */
   timeoutMs?: number;
 }
 
 export interface TabulaServer {
   /** The base URL, e.g. `http://127.0.0.1:41234`. */
   url: string;
-  /** The temporary DATA_DIR (removed by `stop`). */
+  /** DATA_DIR (a temporary one is removed by `stop` and `kill`). */
   dataDir: string;
+  /** The server process's id (its RSS and CPU are its own, for whoever measures them). */
+  pid: number;
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
-  /** Stops the server (SIGTERM, then SIGKILL after 5 s) and removes its data directory. */
+  /** Stops the server cleanly (SIGTERM; SIGKILL if it hangs) and waits for it to exit. */
   stop(): Promise<void>;
+  /** Kills the server at once (SIGKILL: no shutdown code runs) and waits for it to exit. */
+  kill(): Promise<void>;
+}
+
+/** A port free right now on 127.0.0.1 (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
 /** Spawns the server and resolves once it prints `Tabula is listening on <url>`. */
 export function startTabulaServer(options: StartTabulaServerOptions = {}): Promise<TabulaServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tabula-e2e-'));
+  const ownDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'tabula-server-'));
   // The embedded defaults: no external Redis, KurrentDB or Kafka unless the caller asks.
   const {
     REDIS_URL: _redis,
     EVENTSTORE_URL: _esdb,
     KAFKA_BROKERS: _kafka,
+    WEB_DIST: _webDist,
     ...inherited
   } = process.env;
   const env: NodeJS.ProcessEnv = {
     ...inherited,
-    PORT: '0',
+    PORT: String(options.port ?? 0),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     ...GENEROUS_LIMITS,
     ...(options.webDist ? { WEB_DIST: path.resolve(options.webDist) } : {}),
+    ...(options.allowedOrigins ? { ALLOWED_ORIGINS: options.allowedOrigins.join(',') } : {}),
     ...options.env,
   };
 
@@ -70,25 +112,26 @@ export function startTabulaServer(options: StartTabulaServerOptions = {}): Promi
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
-  const stop = async (): Promise<void> => {
+  const end = async (signal: NodeJS.Signals): Promise<void> => {
+    const done = exited(child);
     if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
+      child.kill(signal);
+      const guard = setTimeout(() => child.kill('SIGKILL'), STOP_HANG_MS);
+      await done;
+      clearTimeout(guard);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
   return new Promise<TabulaServer>((resolve, reject) => {
     const fail = (reason: string): void => {
-      void stop().finally(() => reject(new Error(`${reason}\n--- server output ---\n${output}`)));
+      void end('SIGKILL').finally(() =>
+        reject(new Error(`${reason}\n--- server output ---\n${output}`)),
+      );
     };
     const timer = setTimeout(
       () => fail('The Tabula server did not start in time.'),
-      options.timeoutMs ?? 60_000,
+      options.timeoutMs ?? 120_000,
     );
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
@@ -101,8 +144,10 @@ export function startTabulaServer(options: StartTabulaServerOptions = {}): Promi
       resolve({
         url: match[1].replace('localhost', '127.0.0.1'),
         dataDir,
+        pid: child.pid!,
         output: () => output,
-        stop,
+        stop: () => end('SIGTERM'),
+        kill: () => end('SIGKILL'),
       });
     };
     child.stdout.on('data', onData);

@@ -11,8 +11,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { drag, guardLocalOnly, launchChromium, pickTool } from '@tabula/testing';
 import { startHarnessServer, startStaticServer } from './test/harnessServer';
 import type { HarnessServer } from './test/harnessServer';
-import { startLiveServer } from './test/liveServer';
-import type { LiveServer } from './test/liveServer';
+import { startTabulaServer } from '@tabula/testing';
+import type { TabulaServer } from '@tabula/testing';
 import { excalidrawRectangles } from './test/elements';
 import { createCanvas, drawOnCanvas, fetchScene, shareCanvas, signUp } from './test/tabulaApi';
 import type { TestUser } from './test/tabulaApi';
@@ -75,7 +75,7 @@ function livePage(base: string, server: string, user: TestUser, canvasId: string
 
 let harness: HarnessServer;
 let embed: HarnessServer;
-let server: LiveServer;
+let server: TabulaServer;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -84,13 +84,16 @@ beforeAll(async () => {
   }
   harness = await startHarnessServer();
   embed = await startStaticServer(EMBED_DIR);
-  server = await startLiveServer([new URL(harness.url).origin, new URL(embed.url).origin]);
+  server = await startTabulaServer({
+    allowedOrigins: [new URL(harness.url).origin, new URL(embed.url).origin],
+    env: { DEMO_ACCOUNTS: 'off' },
+  });
   browser = await launchChromium();
 }, 900_000);
 
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
+  await server?.stop();
   await embed?.close();
   await harness?.close();
 });

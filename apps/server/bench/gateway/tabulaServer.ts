@@ -16,10 +16,8 @@ import { hashPassword } from '../../src/features/auth/passwords';
 import { newSessionToken } from '../../src/features/auth/sessionTokens';
 import { openSqliteEventStore } from '../../src/infrastructure/eventStore/sqliteEventStore';
 import { openSqliteSnapshotStore } from '../../src/infrastructure/snapshots/sqliteSnapshotStore';
-import {
-  createInMemoryPresenceStore,
-  createInMemoryReadModelStore,
-} from '../../src/infrastructure/readModels/index';
+import { createInMemoryReadModelStore } from '../../src/infrastructure/readModels/index';
+import { createInMemoryPresenceStore } from '../../src/features/presence/index';
 import type { BenchServer, Fixture } from './benchServer';
 
 const NO_QUOTAS = {

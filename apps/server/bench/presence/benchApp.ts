@@ -10,15 +10,13 @@ import { canvasStreamName, userStreamName } from '@tabula/domain';
 import type { Event } from '@tabula/domain';
 import type { Socket } from 'socket.io-client';
 import { createApp } from '../../src/app';
-import type { AppDeps } from '../../src/appContext';
+import type { AppDeps } from '../../src/appDeps';
 import { avatarFor } from '../../src/features/auth/avatar';
 import { newSessionToken } from '../../src/features/auth/sessionTokens';
 import { openSqliteEventStore } from '../../src/infrastructure/eventStore/sqliteEventStore';
 import type { EventStore } from '../../src/infrastructure/eventStore/eventStore';
-import {
-  createInMemoryPresenceStore,
-  createInMemoryReadModelStore,
-} from '../../src/infrastructure/readModels/index';
+import { createInMemoryReadModelStore } from '../../src/infrastructure/readModels/index';
+import { createInMemoryPresenceStore } from '../../src/features/presence/index';
 
 /**
  * The app's dependencies for a bench on `eventStore`: in-memory read models and presence, rate

@@ -9,10 +9,8 @@
 import path from 'node:path';
 import { createApp } from '../../src/app';
 import { openSqliteEventStore } from '../../src/infrastructure/eventStore/sqliteEventStore';
-import {
-  createInMemoryPresenceStore,
-  createInMemoryReadModelStore,
-} from '../../src/infrastructure/readModels/index';
+import { createInMemoryReadModelStore } from '../../src/infrastructure/readModels/index';
+import { createInMemoryPresenceStore } from '../../src/features/presence/index';
 import {
   ReadModelsSaver,
   loadReadModels,

@@ -45,7 +45,13 @@ function withinTimeout<T>(work: Promise<T>, part: string): Promise<T> {
 }
 
 /** Every part's health; the reasons of failures go to `logError`, not to the caller. */
-export async function checkHealth(context: AppContext): Promise<Record<Part, PartHealth>> {
+/** What the health checks read of the app. */
+export type HealthDeps = Pick<
+  AppContext,
+  'logError' | 'eventStore' | 'readModels' | 'presence' | 'projections'
+>;
+
+export async function checkHealth(context: HealthDeps): Promise<Record<Part, PartHealth>> {
   async function check<T>(part: Part, call: () => Promise<T>): Promise<T | undefined> {
     try {
       return await withinTimeout(call(), part);
@@ -74,7 +80,7 @@ export async function checkHealth(context: AppContext): Promise<Record<Part, Par
 }
 
 /** The health answer: 200 with every part up, else 503 naming what is down (or `stopping`). */
-async function answerHealth(ctx: Context, context: AppContext, stopping = false): Promise<void> {
+async function answerHealth(ctx: Context, context: HealthDeps, stopping = false): Promise<void> {
   const checks = await checkHealth(context);
   const down = Object.entries(checks)
     .filter(([, health]) => health.status === 'down')
@@ -94,14 +100,14 @@ async function answerHealth(ctx: Context, context: AppContext, stopping = false)
   }
 }
 
-export function healthRoutes(context: AppContext): Router {
+export function healthRoutes(context: HealthDeps): Router {
   const router = new Router({ prefix: '/api' });
   router.get('/health', (ctx) => answerHealth(ctx, context));
   return router;
 }
 
 /** `/health` and `/ready` at the root; `stopping()` is true once a graceful stop has begun. */
-export function probeRoutes(context: AppContext, stopping: () => boolean): Router {
+export function probeRoutes(context: HealthDeps, stopping: () => boolean): Router {
   const router = new Router();
   router.get('/health', (ctx) => {
     ctx.set('Cache-Control', 'no-store');

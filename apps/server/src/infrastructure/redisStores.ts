@@ -2,6 +2,5 @@
  * The Redis adapters of the scale-out set-up, in one module that `adapters.ts` imports only
  * when `REDIS_URL` is set, so the embedded default never loads ioredis.
  */
-export { createRedisPresenceStore } from './readModels/redisPresenceStore';
 export { createRedisReadModelStore } from './readModels/redisReadModelStore';
 export { createRedisSnapshotStore } from './snapshots/redisSnapshotStore';

@@ -13,10 +13,8 @@ import { createApp } from '../app';
 import type { TabulaApp } from '../app';
 import { openSqliteEventStore } from '../infrastructure/eventStore/sqliteEventStore';
 import type { SqliteEventStore } from '../infrastructure/eventStore/sqliteEventStore';
-import {
-  createInMemoryPresenceStore,
-  createRedisReadModelStore,
-} from '../infrastructure/readModels/index';
+import { createRedisReadModelStore } from '../infrastructure/readModels/index';
+import { createInMemoryPresenceStore } from '../features/presence/index';
 import type { ReadModelStore } from '../infrastructure/readModels/readModelStore';
 import { dumpRedis } from '../../test/support/redisDump';
 import { PROJECTIONS } from './index';

@@ -4,7 +4,7 @@
  * connection at the end of the turn, all of a turn's frames in one write; the backlog is what
  * Engine.IO holds for it plus what the WebSocket has not yet handed to the network.
  */
-import type { FrameEncoder, LiveSession } from '../features/canvases/live/liveSession';
+import type { FrameEncoder, LiveSession } from './liveSession';
 import { stringify } from '../infrastructure/sharedJson';
 import type { AppSocket } from './socketTypes';
 import {

@@ -36,6 +36,8 @@ export type AppSocket = Socket<
 
 export const rooms = {
   canvas: (canvasId: string) => `canvas:${canvasId}`,
+  /** The sockets watching a canvas's history (`watch-canvas`): they get `history-appended`. */
+  history: (canvasId: string) => `history:${canvasId}`,
   user: (userId: string) => `user:${userId}`,
   session: (sessionId: string) => `session:${sessionId}`,
 };

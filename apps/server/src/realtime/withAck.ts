@@ -6,9 +6,14 @@
  * client gave no ack, emits `error { message }`. Unknown failures become INTERNAL with a
  * generic message and are logged.
  */
-import { DomainError, SOMETHING_WENT_WRONG } from '@tabula/domain';
+import { DomainError, NOT_ALLOWED, SOMETHING_WENT_WRONG } from '@tabula/domain';
 import type { AckError, AckResult } from '@tabula/domain/protocol';
 import type { AppSocket } from './socketTypes';
+
+/** A payload's user id must be the socket's own: identity comes from the token only. */
+export function assertSelf(socket: AppSocket, userId: string): void {
+  if (userId !== socket.data.userId) throw new DomainError('FORBIDDEN', NOT_ALLOWED);
+}
 
 export class SocketProblem extends Error {
   constructor(

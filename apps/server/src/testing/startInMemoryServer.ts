@@ -6,13 +6,11 @@
 import type { Event } from '@tabula/domain';
 import { createApp } from '../app';
 import type { TabulaApp } from '../app';
-import type { AppDeps } from '../appContext';
+import type { AppDeps } from '../appDeps';
 import { CanvasesService } from '../features/canvases/canvases.service';
 import { createInMemoryEventStore } from '../infrastructure/eventStore/inMemoryEventStore';
-import {
-  createInMemoryPresenceStore,
-  createInMemoryReadModelStore,
-} from '../infrastructure/readModels/index';
+import { createInMemoryReadModelStore } from '../infrastructure/readModels/index';
+import { createInMemoryPresenceStore } from '../features/presence/index';
 
 export interface TestUser {
   userId: string;

@@ -20,11 +20,11 @@ import {
   realpathSync,
   rmSync,
 } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import pg from 'pg';
+import { freePort } from '@tabula/testing';
 
 export const POSTGRES_USER = 'tabula';
 
@@ -98,16 +98,8 @@ function serverIdentity(): { uid: number; gid: number } | undefined {
   return { uid: Number(uid), gid: Number(gid) };
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** A free port on 127.0.0.1 (tests/cluster takes it from here too). */
+export { freePort };
 
 function run(file: string, args: string[], options: SpawnOptions): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -1,6 +1,6 @@
 /**
  * `restHistorySource` against the real server in this process (in-memory store): every call of
- * the history API, its refusals worded for the user, and new entries over a socket in the room.
+ * the history API, its refusals worded for the user, and new entries over a socket watching it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInMemoryServer } from '@tabula/server/testing';
@@ -77,9 +77,11 @@ describe('restHistorySource', () => {
     await expect(unreachable.sceneAt()).rejects.toThrow(/Could not reach the server/);
   });
 
-  it('hears new entries through a socket in the canvas room', async () => {
+  it('hears new entries through a socket watching the canvas history', async () => {
     const watcher = await openDrawer(server.url, alice, canvasId);
     try {
+      // History entries go to the sockets watching the canvas's history, as the history screen's.
+      await watcher.socket.timeout(15_000).emitWithAck('watch-canvas', { canvasId });
       const source = restHistorySource({
         baseUrl: server.url,
         canvasId,

@@ -30,7 +30,7 @@ export interface RestHistorySourceOptions {
   token?: string;
   /** Defaults to the global `fetch`. */
   fetch?: typeof fetch;
-  /** A socket already in the canvas's room: new entries come from its `history-appended`. */
+  /** A socket watching the canvas's history (`watch-canvas`): new entries come from its `history-appended`. */
   socket?: HistoryAppendedSocket;
 }
 

@@ -47,7 +47,7 @@ function tooMany(retryAfterMs: number): HttpProblem {
 }
 
 export function authRoutes(
-  context: AppContext,
+  context: Pick<AppContext, 'clock' | 'rateLimits' | 'sharedState'>,
   auth: AuthService,
   demo: DemoAccounts | undefined,
 ): Router {

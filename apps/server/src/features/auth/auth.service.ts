@@ -50,7 +50,12 @@ export class AuthService {
   /** Sign-ups are serialised on email and username so two cannot claim the same one. */
   private readonly claims = new KeyedMutex();
 
-  constructor(private readonly context: AppContext) {}
+  constructor(
+    private readonly context: Pick<
+      AppContext,
+      'users' | 'readModels' | 'projections' | 'presence' | 'clock' | 'newId'
+    >,
+  ) {}
 
   async signUp(input: SignUp): Promise<AuthenticatedUser> {
     const email = normaliseEmail(input.email);

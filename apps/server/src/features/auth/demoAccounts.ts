@@ -49,16 +49,19 @@ export class DemoAccounts {
 
   /** `idleMs`: how long a demo session may sit idle before the next visitor can take its account. */
   constructor(
-    private readonly context: AppContext,
+    private readonly context: Pick<
+      AppContext,
+      'readModels' | 'users' | 'canvases' | 'projections' | 'clock'
+    >,
     private readonly auth: AuthService,
     idleMs?: number,
   ) {
     this.sessions = new DemoSessions(context, isDemoUser, idleMs);
   }
 
-  /** Follows the demo sessions' sockets (call once the Socket.IO server exists). */
-  watch(io: AppServer): void {
-    this.sessions.watch(io);
+  /** Follows the demo sessions' sockets; `takeOffline` is presence's (the gateway's). */
+  watch(io: AppServer, takeOffline: (socketId: string) => Promise<void>): void {
+    this.sessions.watch(io, takeOffline);
   }
 
   async ensure(password: string): Promise<void> {

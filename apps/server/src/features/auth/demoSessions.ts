@@ -11,7 +11,6 @@
  * demo session connected to another node still holds its account (see docs/auth.md).
  */
 import type { AppContext } from '../../appContext';
-import { markOffline } from '../../realtime/presence.socket';
 import type { AppServer, AppSocket } from '../../realtime/socketTypes';
 
 /** Default idle time after which a demo session gives its account up: 15 minutes. */
@@ -26,10 +25,11 @@ interface DemoSession {
 
 export class DemoSessions {
   private readonly sessions = new Map<string, DemoSession>();
-  private io: AppServer | undefined;
+  /** Takes a socket offline (presence), before it is disconnected. */
+  private takeOffline: ((socketId: string) => Promise<void>) | undefined;
 
   constructor(
-    private readonly context: AppContext,
+    private readonly context: Pick<AppContext, 'clock'>,
     private readonly isDemoUser: (userId: string) => boolean,
     private readonly idleMs: number = DEFAULT_DEMO_IDLE_MS,
   ) {}
@@ -39,8 +39,8 @@ export class DemoSessions {
   }
 
   /** Follows the demo accounts' sockets of `io` from now on. */
-  watch(io: AppServer): void {
-    this.io = io;
+  watch(io: AppServer, takeOffline: (socketId: string) => Promise<void>): void {
+    this.takeOffline = takeOffline;
     io.on('connection', (socket) => {
       const { userId, sessionId } = socket.data;
       if (!this.isDemoUser(userId)) return;
@@ -71,13 +71,13 @@ export class DemoSessions {
    * that a sign-in that follows finds the account free. Active sessions are left alone.
    */
   async releaseIdle(userId: string): Promise<void> {
-    const io = this.io;
-    if (!io) return;
+    const takeOffline = this.takeOffline;
+    if (!takeOffline) return;
     for (const [sessionId, session] of this.sessions) {
       if (session.userId !== userId || !this.isIdle(sessionId)) continue;
       this.sessions.delete(sessionId);
       for (const socket of session.sockets) {
-        await markOffline(io, socket.id, this.context);
+        await takeOffline(socket.id);
         socket.disconnect(true);
       }
     }

@@ -1,4 +1,4 @@
-/** Read models and presence: the ports and their in-memory and Redis adapters. */
+/** Read models: the port and its in-memory and Redis adapters (presence: features/presence). */
 export {
   assertCheckpoint,
   deleteDoc,
@@ -31,13 +31,3 @@ export type {
 export { createInMemoryReadModelStore } from './inMemoryReadModelStore';
 export { createRedisReadModelStore } from './redisReadModelStore';
 export type { RedisReadModelStoreOptions } from './redisReadModelStore';
-export type {
-  OnlineUser,
-  PresenceChange,
-  PresenceInfo,
-  PresenceStore,
-  PresenceStoreOptions,
-} from './presenceStore';
-export { createInMemoryPresenceStore } from './inMemoryPresenceStore';
-export { createRedisPresenceStore, DEFAULT_PRESENCE_TTL_MS } from './redisPresenceStore';
-export type { RedisPresenceStoreOptions } from './redisPresenceStore';

@@ -3,7 +3,7 @@ import type { SceneElement } from '@tabula/domain';
 import type { InkMessage } from '@tabula/domain/protocol';
 import { CanvasRoom } from './canvasRoom';
 import type { DrawingUpdate } from './canvasRoom';
-import type { FrameEncoder, LiveSession, ServerEvent } from './liveSession';
+import type { FrameEncoder, LiveSession, ServerEvent } from '../../../realtime/liveSession';
 
 /** A decoded frame: what a session was sent. */
 interface Sent {

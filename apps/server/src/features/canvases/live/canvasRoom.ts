@@ -16,7 +16,7 @@ import type { SceneElement } from '@tabula/domain';
 import type { InkMessage } from '@tabula/domain/protocol';
 import { InkOutbox } from './inkOutbox';
 import type { InkOutboxLimits } from './inkOutbox';
-import type { FrameEncoder, LiveSession } from './liveSession';
+import type { FrameEncoder, LiveSession } from '../../../realtime/liveSession';
 
 /** Committed drawing changes, as `updated-canvas` carries them. */
 export interface DrawingUpdate {

@@ -33,7 +33,7 @@ import type { SceneStreamLimits, SceneTexts } from './sceneStream';
 import { CanvasRoom } from './canvasRoom';
 import { LARGE_UPDATE_WEIGHT, nextTurn, updateWeight } from './largeUpdates';
 import type { CanvasRoomOptions, DrawingUpdate } from './canvasRoom';
-import type { FrameEncoder, LiveSession } from './liveSession';
+import type { FrameEncoder, LiveSession } from '../../../realtime/liveSession';
 
 export interface LiveRoomsOptions {
   /** Transport backlog beyond which a session gets no more commits until it drains. */

@@ -15,7 +15,7 @@ import type { JoinCanvasResult, JoinedCanvas, SceneChunk } from '@tabula/domain/
 import type { SceneElement } from '@tabula/domain';
 import { parseShared, textsAsArray } from '../../../infrastructure/sharedJson';
 import { SLICE_MS, spentThisTurn } from '../../../infrastructure/turnSlices';
-import type { FrameEncoder, LiveSession } from './liveSession';
+import type { FrameEncoder, LiveSession } from '../../../realtime/liveSession';
 
 /** A join's scene as its elements' JSON texts in scene order, at `revision`. */
 export interface SceneTexts {

@@ -22,9 +22,16 @@ import {
 } from '@tabula/domain/dto';
 import type { AppContext } from '../../../appContext';
 import type { CanvasesService } from '../canvases.service';
-import { assertSelf } from '../../../realtime/presence.socket';
 import type { AppSocket } from '../../../realtime/socketTypes';
-import { withAck } from '../../../realtime/withAck';
+import { assertSelf, withAck } from '../../../realtime/withAck';
+
+/** Tells the socket the live canvases its user owns (`get-admin-of-canvases`). */
+export async function sendOwnedCanvases(
+  socket: AppSocket,
+  canvases: Pick<CanvasesService, 'ownedLive'>,
+): Promise<void> {
+  socket.emit('get-admin-of-canvases', await canvases.ownedLive(socket.data.userId));
+}
 
 export function registerCollaborationHandlers(
   socket: AppSocket,

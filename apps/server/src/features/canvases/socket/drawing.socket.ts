@@ -1,33 +1,35 @@
 /**
  * Drawing on a canvas over Socket.IO: a thin adapter from socket messages to the live rooms
  * (`join-canvas`, `close-canvas`, `canvas-update` (one at a time per socket: `commitQueue.ts`),
- * `ink`), volatile `pointer` for live cursors (coalesced per frame: `pointerFrames.ts`),
- * which crosses nodes through the Socket.IO adapter's canvas rooms, and `watch-canvas`, which
- * joins the room to listen without a board. Who has the canvas open: `canvasPeopleFeed.ts`.
+ * `ink`) and volatile `pointer` for live cursors (coalesced per frame: `pointerFrames.ts`),
+ * which crosses nodes through the Socket.IO adapter's canvas rooms. Who has the canvas open is
+ * presence's (`features/presence/canvasPresence.ts`); listening to a canvas's history without
+ * its board, `watch-canvas`, is the history's (`history/history.socket.ts`).
  */
 import { canvasStreamName, isDomainError } from '@tabula/domain';
-import { CloseCanvasDto, PointerDto, WatchCanvasDto, parseDto } from '@tabula/domain/dto';
+import { CloseCanvasDto, PointerDto, parseDto } from '@tabula/domain/dto';
 import type { InkMessage } from '@tabula/domain/protocol';
 import type { AppContext } from '../../../appContext';
-import type { CanvasesService } from '../canvases.service';
-import type { LiveRooms } from '../live/liveRooms';
-import type { LiveSession } from '../live/liveSession';
+import type { CanvasPresence } from '../../presence/canvasPresence';
+import type { LiveSession } from '../../../realtime/liveSession';
 import type { SocketFrame } from '../../../realtime/socketSession';
 import type { AppSocket } from '../../../realtime/socketTypes';
 import { rooms } from '../../../realtime/socketTypes';
 import { withAck } from '../../../realtime/withAck';
-import { presenceFeed, wantsDeltas } from '../../../realtime/presence.socket';
-import { CanvasPeopleFeed } from '../../../realtime/canvasPeopleFeed';
-import { PointerFrames } from '../../../realtime/pointerFrames';
+import type { CanvasesService } from '../canvases.service';
+import type { LiveRooms } from '../live/liveRooms';
 import type { SpentBudgetGate } from '../quotas/spentBudgetGate';
 import { commitQueue } from './commitQueue';
+import { PointerFrames } from './pointerFrames';
 
 export function registerDrawingHandlers(
   socket: AppSocket,
   session: LiveSession<SocketFrame>,
-  context: Pick<AppContext, 'logError' | 'presence' | 'drawingBudget' | 'canvases'>,
+  context: Pick<AppContext, 'logError' | 'drawingBudget' | 'canvases'>,
   live: LiveRooms<SocketFrame>,
-  canvases: Pick<CanvasesService, 'readableHead' | 'members' | 'holdScene'>,
+  canvases: Pick<CanvasesService, 'readableHead'>,
+  /** Who has the canvases this socket opens (it tells them as the socket opens and closes). */
+  presence: CanvasPresence,
   /** Cuts this socket's updates, undecoded, while its drawing budget is known to be spent. */
   budgetGate: SpentBudgetGate,
   /** Hands accepted ink to the other nodes (absent on a single node). */
@@ -35,48 +37,24 @@ export function registerDrawingHandlers(
 ): void {
   const { logError } = context;
   const on = (
-    event: 'join-canvas' | 'watch-canvas' | 'close-canvas' | 'canvas-update' | 'ink' | 'pointer',
+    event: 'join-canvas' | 'close-canvas' | 'canvas-update' | 'ink' | 'pointer',
     handler: (payload: unknown) => Promise<unknown>,
   ) => socket.on(event, withAck(socket, handler, logError));
 
-  const people = CanvasPeopleFeed.of(socket.nsp, logError);
   const pointers = PointerFrames.of(socket.nsp);
-  /** Canvases this socket opened (a board or its history) since it connected. */
-  const opened = new Set<string>();
-
-  /**
-   * The socket is in the canvas's room now: it learns who has the canvas open (and a spec
-   * client who is online: the last map may have come before its board listened), the room
-   * hears of it in the next window.
-   */
-  const entered = async (canvasId: string) => {
-    opened.add(canvasId);
-    if (!wantsDeltas(socket)) await presenceFeed(socket.nsp.server, context).tellNow(socket);
-    await people.opened(socket, canvasId);
-  };
 
   /** Answers NOT_FOUND unless the user may read the canvas (missing, deleted or not theirs). */
   const assertMember = async (canvasId: string) => {
-    if (!opened.has(canvasId)) await canvases.readableHead(socket.data.userId, canvasId);
+    if (!presence.hasOpened(canvasId)) await canvases.readableHead(socket.data.userId, canvasId);
   };
 
   on('join-canvas', async (payload) => {
     const answer = await live.join(session, payload);
     // The Socket.IO room carries what crosses nodes: cursors and membership notices.
     await socket.join(rooms.canvas(answer.canvasId));
-    await entered(answer.canvasId);
+    await presence.opened(answer.canvasId);
     live.answered(session, answer);
     return answer;
-  });
-
-  // Listening only (the history screen): the room's notices and history entries, no board.
-  on('watch-canvas', async (payload) => {
-    const { canvasId } = parseDto(WatchCanvasDto, payload);
-    const revision = await canvases.readableHead(socket.data.userId, canvasId);
-    await canvases.holdScene(canvasId);
-    await socket.join(rooms.canvas(canvasId));
-    await entered(canvasId);
-    return { canvasId, revision };
   });
 
   // Closing a canvas the socket opened always works (even once it is deleted or the user
@@ -88,7 +66,7 @@ export function registerDrawingHandlers(
     const room = rooms.canvas(canvasId);
     if (socket.rooms.has(room)) {
       await socket.leave(room);
-      people.changed(canvasId, socket.data.userId);
+      presence.closed(canvasId);
     }
     return answer;
   });
@@ -137,13 +115,5 @@ export function registerDrawingHandlers(
     return null;
   });
 
-  // The rooms are still known while disconnecting; the people are counted once it is gone.
-  let shown: string[] = [];
-  socket.on('disconnecting', () => {
-    shown = [...socket.rooms].filter((room) => room.startsWith('canvas:')).map((r) => r.slice(7));
-  });
-  socket.on('disconnect', () => {
-    live.disconnect(session);
-    for (const canvasId of shown) people.changed(canvasId, socket.data.userId);
-  });
+  socket.on('disconnect', () => live.disconnect(session));
 }

@@ -1,39 +1,58 @@
 /**
- * The Socket.IO gateway on the app's HTTP server: token check in the connection middleware,
- * message guards (size, rate, known event names) before any handler, the feature handlers,
- * the live canvas rooms (drawing, ink) and the fan-out of other committed events.
+ * The Socket.IO gateway on the app's HTTP server, where the features meet the transport: the
+ * token check in the connection middleware, message guards (size, rate, known event names)
+ * before any handler, each feature's handlers on each socket (presence, auth, collaboration,
+ * drawing, the history watch), the live canvas rooms (drawing, ink), the fan-out of other
+ * committed events (fanOut.ts) and the live history feed. Features never import it.
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { concatMap, from } from 'rxjs';
-import type { Subscription } from 'rxjs';
+import type { Observable, Subscription } from 'rxjs';
+import type { Event } from '@tabula/domain';
 import { CLIENT_EVENT_NAMES } from '@tabula/domain/protocol';
 import type { InkMessage } from '@tabula/domain/protocol';
-import type { AppContext } from '../appContext';
-import type { AuthService } from '../features/auth/auth.service';
-import type { CanvasesService } from '../features/canvases/canvases.service';
-import { registerCollaborationHandlers } from '../features/canvases/socket/collaboration.socket';
-import { LiveRooms } from '../features/canvases/live/liveRooms';
-import type { LiveRoomsOptions } from '../features/canvases/live/liveRooms';
-import type { LiveSession } from '../features/canvases/live/liveSession';
-import { registerDrawingHandlers } from '../features/canvases/socket/drawing.socket';
-import { serveViewLinks } from '../features/canvases/socket/viewLink.socket';
-import type { ShareLinks } from '../features/canvases/shareLinks/shareLinks.service';
+import type { AppContext } from './appContext';
+import { FanOut } from './fanOut';
+import type { AuthService } from './features/auth/auth.service';
+import { registerAuthHandlers } from './features/auth/auth.socket';
+import type { CanvasesService } from './features/canvases/canvases.service';
+import { HistoryFeed } from './features/canvases/history/historyFeed';
+import type { HistoryQueries } from './features/canvases/history/historyQueries';
+import {
+  historyEmitter,
+  historyWatched,
+  registerHistoryWatch,
+} from './features/canvases/history/history.socket';
+import { LiveRooms } from './features/canvases/live/liveRooms';
+import type { LiveRoomsOptions } from './features/canvases/live/liveRooms';
 import {
   DEFAULT_INBOUND_THROTTLE,
   throttleInbound,
-} from '../features/canvases/quotas/inboundThrottle';
-import { SpentBudgetGate } from '../features/canvases/quotas/spentBudgetGate';
-import { FanOut } from './fanOut';
-import { HistoryFeed } from '../features/canvases/history/historyFeed';
-import type { HistoryQueries } from '../features/canvases/history/historyQueries';
-import { markOnline, refreshPresence, registerPresenceHandlers } from './presence.socket';
-import { socketFrameEncoder, socketSession } from './socketSession';
-import { DeflateNegotiatingServer } from './webSocketFrames';
-import type { SocketFrame } from './socketSession';
-import type { AppServer } from './socketTypes';
-import { rooms } from './socketTypes';
-import { guardMessages } from './messageGuard';
+} from './features/canvases/quotas/inboundThrottle';
+import { SpentBudgetGate } from './features/canvases/quotas/spentBudgetGate';
+import type { ShareLinks } from './features/canvases/shareLinks/shareLinks.service';
+import {
+  registerCollaborationHandlers,
+  sendOwnedCanvases,
+} from './features/canvases/socket/collaboration.socket';
+import { registerDrawingHandlers } from './features/canvases/socket/drawing.socket';
+import { serveViewLinks } from './features/canvases/socket/viewLink.socket';
+import { canvasPresence } from './features/presence/canvasPresence';
+import {
+  markOffline,
+  markOnline,
+  refreshPresence,
+  registerPresenceHandlers,
+} from './features/presence/presence.socket';
+import type { RecordedEvent } from './infrastructure/eventStore/eventStore';
+import type { LiveSession } from './realtime/liveSession';
+import { guardMessages } from './realtime/messageGuard';
+import { socketFrameEncoder, socketSession } from './realtime/socketSession';
+import type { SocketFrame } from './realtime/socketSession';
+import type { AppServer } from './realtime/socketTypes';
+import { rooms } from './realtime/socketTypes';
+import { DeflateNegotiatingServer } from './realtime/webSocketFrames';
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(CLIENT_EVENT_NAMES);
 
@@ -41,6 +60,8 @@ export interface Gateway {
   io: AppServer;
   /** The live canvases of this node (what each socket shows, commits and ink). */
   live: LiveRooms<SocketFrame>;
+  /** Takes a socket of this node offline (presence), as its disconnect would. */
+  takeOffline(socketId: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -70,19 +91,24 @@ export interface TransportConfig {
   compression?: boolean;
 }
 
-export function createGateway(
-  httpServer: HttpServer,
-  context: AppContext,
-  auth: AuthService,
-  canvases: CanvasesService,
-  allowedOrigins: readonly string[],
-  adapter?: (nsp: unknown) => unknown,
-  liveRoomsOptions?: LiveRoomsOptions,
-  history?: { queries: HistoryQueries },
+/** What the gateway is built from: the app's context and services, and the transport's settings. */
+export interface GatewayParts {
+  context: AppContext;
+  auth: AuthService;
+  canvases: CanvasesService;
+  allowedOrigins: readonly string[];
+  /** A Socket.IO adapter factory joining several nodes (absent: one node). */
+  adapter?: (nsp: unknown) => unknown;
+  liveRooms?: LiveRoomsOptions;
+  /** The history's queries (absent: no live `history-appended`). */
+  history?: { queries: HistoryQueries };
   /** View links (absent: none are served). */
-  viewLinks?: Pick<ShareLinks, 'open'>,
-  transport: TransportConfig = {},
-): Gateway {
+  viewLinks?: Pick<ShareLinks, 'open'>;
+  transport?: TransportConfig;
+}
+
+export function createGateway(httpServer: HttpServer, parts: GatewayParts): Gateway {
+  const { context, auth, canvases, allowedOrigins, adapter, transport = {} } = parts;
   const timing = { ...DEFAULT_HEARTBEAT, ...transport.heartbeat };
   const io: AppServer = new Server(httpServer, {
     pingInterval: timing.pingIntervalMs,
@@ -136,12 +162,13 @@ export function createGateway(
   });
 
   const encoder = socketFrameEncoder();
-  const live = new LiveRooms(context, canvases, encoder, liveRoomsOptions);
+  const live = new LiveRooms(context, canvases, encoder, parts.liveRooms);
   /** Each socket of `/` as a session: the room frames and history entries written to it. */
   const sessions = new Map<string, LiveSession<SocketFrame>>();
   io.on('live-ink', (message) => live.relay(message));
 
   io.on('connection', (socket) => {
+    const { logError } = context;
     guardMessages(socket, {
       events: KNOWN_EVENTS,
       refusal: (event) => `Unknown event '${event.slice(0, 64)}'.`,
@@ -149,52 +176,51 @@ export function createGateway(
       onRateLimited: () => context.metrics.refused('socket'),
     });
     void socket.join([rooms.user(socket.data.userId), rooms.session(socket.data.sessionId)]);
-    registerPresenceHandlers(io, socket, context, auth, canvases);
+    registerPresenceHandlers(io, socket, context, (online) => sendOwnedCanvases(online, canvases));
+    registerAuthHandlers(socket, auth, logError);
     registerCollaborationHandlers(socket, context, canvases);
     const session = socketSession(socket);
     sessions.set(socket.id, session);
     socket.on('disconnect', () => sessions.delete(socket.id));
-    registerDrawingHandlers(socket, session, context, live, canvases, budgetGate, toOtherNodes);
-    markOnline(io, socket, context).catch((error) => context.logError(error, 'presence'));
+    const presence = canvasPresence(socket, context);
+    registerDrawingHandlers(
+      socket,
+      session,
+      context,
+      live,
+      canvases,
+      presence,
+      budgetGate,
+      toOtherNodes,
+    );
+    registerHistoryWatch(socket, canvases, presence, logError);
+    markOnline(io, socket, context).catch((error) => logError(error, 'presence'));
   });
 
-  const viewers$ = viewLinks ? serveViewLinks(io, { live, links: viewLinks, context }) : undefined;
+  const viewers$ = parts.viewLinks
+    ? serveViewLinks(io, { live, links: parts.viewLinks, context })
+    : undefined;
 
   // The live rooms first and synchronously: a removed collaborator's sockets leave the room
   // before anyone (the remover's ack included) hears of the removal.
-  const rooms$ = context.projections.processed$.subscribe((record) => live.publish(record));
+  const processed$ = context.projections.processed$;
+  const rooms$ = processed$.subscribe((record) => live.publish(record));
   const fanOut = new FanOut(io, context, canvases);
-  const subscription: Subscription = context.projections.processed$
-    .pipe(
-      concatMap((record) =>
-        from(fanOut.publish(record).catch((error) => context.logError(error, 'fan-out'))),
-      ),
-    )
-    .subscribe();
-  // History entries to the open canvases of this node, whose scenes the node keeps.
-  const watched = (canvasId: string) =>
-    (io.of('/').adapter.rooms.get(rooms.canvas(canvasId))?.size ?? 0) > 0;
-  context.scenes.keepOpen(watched);
-  const feed = history
+  const fanOut$ = inLogOrder(processed$, (record) => fanOut.publish(record), context, 'fan-out');
+  // The scenes of the canvases open on this node are kept; history entries go to its watchers.
+  context.scenes.keepOpen(
+    (canvasId) => (io.of('/').adapter.rooms.get(rooms.canvas(canvasId))?.size ?? 0) > 0,
+  );
+  const feed = parts.history
     ? new HistoryFeed({
-        ...history,
+        ...parts.history,
         foldedOf: (record) => context.scenes.foldedOf(record),
-        watched,
-        // Encoded once, and written with the room's other frames of this turn (one write).
-        emit: (canvasId, entry) => {
-          const frame = encoder.encode('history-appended', { canvasId, entry });
-          for (const socketId of io.of('/').adapter.rooms.get(rooms.canvas(canvasId)) ?? [])
-            sessions.get(socketId)?.write(frame);
-        },
+        watched: (canvasId) => historyWatched(io, canvasId),
+        emit: historyEmitter(io, encoder, (socketId) => sessions.get(socketId)),
       })
     : undefined;
-  const feed$ = context.projections.processed$
-    .pipe(
-      concatMap((record) =>
-        from(feed?.publish(record).catch((error) => context.logError(error, 'history feed')) ?? []),
-      ),
-    )
-    .subscribe();
+  const feed$ =
+    feed && inLogOrder(processed$, (record) => feed.publish(record), context, 'history feed');
 
   // Presence entries expire unless renewed (Redis); a node that dies drops out by itself.
   const heartbeat = setInterval(() => {
@@ -205,13 +231,28 @@ export function createGateway(
   return {
     io,
     live,
+    takeOffline: (socketId) => markOffline(io, socketId, context),
     async close() {
       clearInterval(heartbeat);
-      subscription.unsubscribe();
-      feed$.unsubscribe();
+      fanOut$.unsubscribe();
+      feed$?.unsubscribe();
       rooms$.unsubscribe();
       viewers$?.unsubscribe();
       await new Promise<void>((resolve) => io.close(() => resolve()));
     },
   };
+}
+
+/** Runs `publish` for each record, one after the other in log order; failures are logged. */
+function inLogOrder(
+  records$: Observable<RecordedEvent<Event>>,
+  publish: (record: RecordedEvent<Event>) => Promise<void>,
+  context: Pick<AppContext, 'logError'>,
+  where: string,
+): Subscription {
+  return records$
+    .pipe(
+      concatMap((record) => from(publish(record).catch((error) => context.logError(error, where)))),
+    )
+    .subscribe();
 }

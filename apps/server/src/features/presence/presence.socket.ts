@@ -1,29 +1,23 @@
 /**
- * Who is online: `check-if-logged-in`, `online`, `list-online-users`, `log-out`, and the
- * disconnect that follows. Presence is ephemeral (never in the log); a socket counts as online
- * from its connection. How changes reach the sockets: presenceFeed.ts.
+ * Who is online: `check-if-logged-in`, `online`, `list-online-users`, and the disconnect that
+ * follows. Presence is ephemeral (never in the log); a socket counts as online from its
+ * connection. How changes reach the sockets: presenceFeed.ts; who has a canvas open:
+ * canvasPresence.ts.
  */
-import {
-  DomainError,
-  NOT_ALLOWED,
-  USER_LOGGED_IN_ALREADY,
-  YOU_CAN_LOGIN_SAFELY,
-} from '@tabula/domain';
+import { USER_LOGGED_IN_ALREADY, YOU_CAN_LOGIN_SAFELY } from '@tabula/domain';
 import { ListOnlineUsersDto, OnlineDto, parseDto, parseId } from '@tabula/domain/dto';
 import { DEFAULT_ONLINE_USERS_PAGE, PRESENCE_DELTAS } from '@tabula/domain/protocol';
 import type { OnlineUsersPage } from '@tabula/domain/protocol';
-import type { PresenceStore } from '../infrastructure/readModels/presenceStore';
+import { avatarUrl } from '../auth/avatar';
+import type { AppServer, AppSocket } from '../../realtime/socketTypes';
+import { assertSelf, withAck } from '../../realtime/withAck';
 import { PRESENCE_ROOMS, PresenceFeed, brief } from './presenceFeed';
-import type { AppContext } from '../appContext';
-import type { AuthService } from '../features/auth/auth.service';
-import type { CanvasesService } from '../features/canvases/canvases.service';
-import type { AppServer, AppSocket } from './socketTypes';
-import { avatarUrl } from '../features/auth/avatar';
-import { withAck } from './withAck';
+import type { PresenceStore } from './presenceStore';
 
-/** A payload's user id must be the socket's own: identity comes from the token only. */
-export function assertSelf(socket: AppSocket, userId: string): void {
-  if (userId !== socket.data.userId) throw new DomainError('FORBIDDEN', NOT_ALLOWED);
+/** What presence uses of the app. */
+export interface PresenceDeps {
+  presence: PresenceStore;
+  logError: (error: unknown, context: string) => void;
 }
 
 /** Presence changes within this window share one message per socket (see PresenceFeed). */
@@ -31,7 +25,7 @@ export const ONLINE_BROADCAST_COALESCE_MS = 50;
 const feeds = new WeakMap<AppServer, PresenceFeed>();
 
 /** The presence feed of `io` (one per server). */
-export function presenceFeed(io: AppServer, context: Pick<AppContext, 'presence' | 'logError'>) {
+export function presenceFeed(io: AppServer, context: PresenceDeps) {
   let feed = feeds.get(io);
   if (!feed) {
     feed = new PresenceFeed(io, context.presence, context.logError, {
@@ -56,7 +50,7 @@ export function wantsDeltas(socket: AppSocket): boolean {
 export async function markOnline(
   io: AppServer,
   socket: AppSocket,
-  context: AppContext,
+  context: PresenceDeps,
   /** Send a delta socket its initial list (on connection; not again on `online`). */
   initialList = true,
 ): Promise<void> {
@@ -83,7 +77,7 @@ export async function markOnline(
 export async function markOffline(
   io: AppServer,
   socketId: string,
-  context: AppContext,
+  context: PresenceDeps,
 ): Promise<void> {
   const change = await context.presence.setOffline(socketId);
   if (change?.userWentOffline) {
@@ -96,7 +90,7 @@ export async function markOffline(
  * The heartbeat: renews this node's entries and forgets expired ones (a dead node's sockets);
  * users left with no live socket go offline for everyone, as after a disconnect.
  */
-export async function refreshPresence(io: AppServer, context: AppContext): Promise<void> {
+export async function refreshPresence(io: AppServer, context: PresenceDeps): Promise<void> {
   const gone = await context.presence.refresh();
   const feed = presenceFeed(io, context);
   for (const userId of gone) {
@@ -124,9 +118,9 @@ export async function onlineUsersPage(
 export function registerPresenceHandlers(
   io: AppServer,
   socket: AppSocket,
-  context: AppContext,
-  auth: AuthService,
-  canvases: CanvasesService,
+  context: PresenceDeps,
+  /** What else a socket that says it is `online` is told, before its ack (its own canvases). */
+  greet: (socket: AppSocket) => Promise<void>,
 ): void {
   const { logError } = context;
 
@@ -158,10 +152,7 @@ export function registerPresenceHandlers(
       async (payload) => {
         assertSelf(socket, parseDto(OnlineDto, payload).userId);
         await markOnline(io, socket, context, false);
-        // No canvas rooms here: a socket is in a canvas's room only while it shows the canvas
-        // (join-canvas … close-canvas or disconnect).
-        const owned = await canvases.ownedLive(socket.data.userId);
-        socket.emit('get-admin-of-canvases', owned);
+        await greet(socket);
         return null;
       },
       logError,
@@ -171,20 +162,6 @@ export function registerPresenceHandlers(
   socket.on(
     'list-online-users',
     withAck(socket, (payload) => onlineUsersPage(context.presence, payload), logError),
-  );
-
-  socket.on(
-    'log-out',
-    withAck(
-      socket,
-      async (payload) => {
-        assertSelf(socket, parseId(payload));
-        // The UserLoggedOut event disconnects every socket of this session (see fanOut).
-        await auth.logOut({ userId: socket.data.userId, sessionId: socket.data.sessionId });
-        return null;
-      },
-      logError,
-    ),
   );
 
   socket.on('disconnect', () => {

@@ -13,7 +13,7 @@
 import { Redis } from 'ioredis';
 import type { ChainableCommander } from 'ioredis';
 import { hasSocketOf, toOnlineUsers } from './presenceStore';
-import { defineRedisScript } from './redisScript';
+import { defineRedisScript } from '../../infrastructure/readModels/redisScript';
 import type {
   PresenceInfo,
   PresenceStore,

@@ -12,8 +12,8 @@
  * many of the moves before were dropped.
  */
 import type { PointerMoved } from '@tabula/domain/protocol';
-import type { AppSocket } from './socketTypes';
-import { rooms } from './socketTypes';
+import type { AppSocket } from '../../../realtime/socketTypes';
+import { rooms } from '../../../realtime/socketTypes';
 
 type Namespace = AppSocket['nsp'];
 

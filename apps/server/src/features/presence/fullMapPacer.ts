@@ -10,7 +10,7 @@
  * PresenceFeed).
  */
 import type { OnlineUsers } from '@tabula/domain/protocol';
-import type { AppServer, AppSocket } from './socketTypes';
+import type { AppServer, AppSocket } from '../../realtime/socketTypes';
 
 /** The room of the spec's clients (sockets that did not ask for deltas). */
 export const FULL_MAP_ROOM = 'presence:full';

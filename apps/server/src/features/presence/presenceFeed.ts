@@ -16,10 +16,10 @@
  * reconnecting at once costs a few messages per socket rather than one per arrival.
  */
 import type { OnlineUserBrief } from '@tabula/domain/protocol';
-import type { OnlineUser, PresenceStore } from '../infrastructure/readModels/presenceStore';
-import { onlineUsersMessage } from '../infrastructure/readModels/presenceStore';
+import type { OnlineUser, PresenceStore } from './presenceStore';
+import { onlineUsersMessage } from './presenceStore';
 import { FULL_MAP_ROOM, FullMapPacer } from './fullMapPacer';
-import type { AppServer, AppSocket } from './socketTypes';
+import type { AppServer, AppSocket } from '../../realtime/socketTypes';
 
 export const PRESENCE_ROOMS = {
   /** Sockets that get the initial list and deltas. */

@@ -11,8 +11,8 @@
  * Rooms span nodes: the list and the deltas count every node's sockets (the adapter answers
  * for the others), and a node tells the whole room of the changes it saw.
  */
-import type { AppSocket } from './socketTypes';
-import { rooms } from './socketTypes';
+import type { AppSocket } from '../../realtime/socketTypes';
+import { rooms } from '../../realtime/socketTypes';
 
 /** The namespace whose canvas rooms are told (the app's). */
 type Namespace = AppSocket['nsp'];

@@ -2,19 +2,20 @@
  * Everything rooms hear about state changes comes from here: the projection runner publishes
  * each event once the read models show it, and this turns it into Socket.IO messages for the
  * sockets of this node (`io.local`: every node tails the log and serves its own sockets).
- * Drawing changes go out through the live canvas rooms (features/canvases/live), not here.
+ * Drawing changes go out through the live canvas rooms (features/canvases/live) and history
+ * entries through the history feed (features/canvases/history/history.socket.ts), not here.
  */
 import { ADMIN_DELETED_CANVAS, REMOVED_BY_ADMIN, joinedTheCanvas } from '@tabula/domain';
 import type { CanvasDeleted, CanvasEvent, Event, UserEvent } from '@tabula/domain';
-import type { RecordedEvent } from '../infrastructure/eventStore/eventStore';
-import type { AppContext } from '../appContext';
-import type { CanvasesService } from '../features/canvases/canvases.service';
-import type { UserDoc } from '../projections/readModelKeys';
-import { USERS } from '../projections/readModelKeys';
-import { canvasDoc } from '../features/canvases/projections/canvases.projection';
-import { avatarUrl } from '../features/auth/avatar';
-import type { AppServer } from './socketTypes';
-import { rooms } from './socketTypes';
+import type { RecordedEvent } from './infrastructure/eventStore/eventStore';
+import type { AppContext } from './appContext';
+import type { CanvasesService } from './features/canvases/canvases.service';
+import type { UserDoc } from './projections/readModelKeys';
+import { USERS } from './projections/readModelKeys';
+import { canvasDoc } from './features/canvases/projections/canvases.projection';
+import { avatarUrl } from './features/auth/avatar';
+import type { AppServer } from './realtime/socketTypes';
+import { rooms } from './realtime/socketTypes';
 
 export class FanOut {
   constructor(
