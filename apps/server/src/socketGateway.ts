@@ -183,16 +183,14 @@ export function createGateway(httpServer: HttpServer, parts: GatewayParts): Gate
     sessions.set(socket.id, session);
     socket.on('disconnect', () => sessions.delete(socket.id));
     const presence = canvasPresence(socket, context);
-    registerDrawingHandlers(
-      socket,
-      session,
+    registerDrawingHandlers(socket, session, {
       context,
       live,
       canvases,
       presence,
       budgetGate,
       toOtherNodes,
-    );
+    });
     registerHistoryWatch(socket, canvases, presence, logError);
     markOnline(io, socket, context).catch((error) => logError(error, 'presence'));
   });

@@ -22,18 +22,23 @@ import type { SpentBudgetGate } from '../quotas/spentBudgetGate';
 import { commitQueue } from './commitQueue';
 import { PointerFrames } from './pointerFrames';
 
+/** What the drawing handlers use. */
+export interface DrawingDeps {
+  context: Pick<AppContext, 'logError' | 'drawingBudget' | 'canvases'>;
+  live: LiveRooms<SocketFrame>;
+  canvases: Pick<CanvasesService, 'readableHead'>;
+  /** Who has the canvases this socket opens (it tells them as the socket opens and closes). */
+  presence: CanvasPresence;
+  /** Cuts this socket's updates, undecoded, while its drawing budget is known to be spent. */
+  budgetGate: SpentBudgetGate;
+  /** Hands accepted ink to the other nodes (absent on a single node). */
+  toOtherNodes?: (message: InkMessage) => void;
+}
+
 export function registerDrawingHandlers(
   socket: AppSocket,
   session: LiveSession<SocketFrame>,
-  context: Pick<AppContext, 'logError' | 'drawingBudget' | 'canvases'>,
-  live: LiveRooms<SocketFrame>,
-  canvases: Pick<CanvasesService, 'readableHead'>,
-  /** Who has the canvases this socket opens (it tells them as the socket opens and closes). */
-  presence: CanvasPresence,
-  /** Cuts this socket's updates, undecoded, while its drawing budget is known to be spent. */
-  budgetGate: SpentBudgetGate,
-  /** Hands accepted ink to the other nodes (absent on a single node). */
-  toOtherNodes?: (message: InkMessage) => void,
+  { context, live, canvases, presence, budgetGate, toOtherNodes }: DrawingDeps,
 ): void {
   const { logError } = context;
   const on = (
