@@ -93,12 +93,15 @@ export function syncPill(page: Page): Locator {
 }
 
 /**
- * Draws `count` short free-draw strokes, each in a cell of a grid over the board (so no two
- * overlap), starting at cell `from`.
+ * Draws `count` short free-draw strokes, each in a cell of a 10 × 8 grid over the board (so
+ * no two overlap), starting at cell `from`.
  */
 export async function drawStrokes(page: Page, count: number, from = 0): Promise<void> {
+  // A tab in the background gets no animation frames: the editor would miss strokes.
+  await page.bringToFront();
   await pickDrawTool(page);
-  const area = await boardRegion(page, 0.1, 0.15, 0.8, 0.7);
+  // Right of the editor's style panel, under its toolbar, above its footer and the sync pill.
+  const area = await boardRegion(page, 0.25, 0.15, 0.7, 0.7);
   const columns = 10;
   for (let n = from; n < from + count; n += 1) {
     const cellWidth = area.width / columns;

@@ -22,7 +22,23 @@ declare global {
     /** Set by a browser test before the app loads to ask for `__tabulaBoard`. */
     __TABULA_PROBE__?: boolean;
     __tabulaBoard?: BoardProbe;
+    /**
+     * Set by a browser test before the app loads: the device's storage quota in bytes, as the
+     * board's storage warnings see it (Chromium's own quota override does not apply headless).
+     */
+    __TABULA_STORAGE_QUOTA__?: number;
   }
+}
+
+/**
+ * The device's storage estimate against the quota a test set (`__TABULA_STORAGE_QUOTA__`),
+ * or undefined (the browser's own estimate) when none is set.
+ */
+export function testStorageEstimate():
+  (() => Promise<{ usage: number; quota: number } | null>) | undefined {
+  if (typeof window === 'undefined' || window.__TABULA_STORAGE_QUOTA__ === undefined) return;
+  const quota = window.__TABULA_STORAGE_QUOTA__;
+  return async () => ({ usage: (await navigator.storage.estimate()).usage ?? 0, quota });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { indexedDbPersistence } from '@tabula/whiteboard/collab';
 import type { CanvasPersistence, KeptCanvasSummary } from '@tabula/whiteboard/collab';
+import { testStorageEstimate } from './boardProbe';
 
 /**
  * What this device keeps of an account's canvases (docs/offline.md "Canvases on the device"):
@@ -33,7 +34,7 @@ export function holdPersistence(
   if (!entry) {
     let persistence: CanvasPersistence;
     try {
-      persistence = indexedDbPersistence(databaseName(userId));
+      persistence = indexedDbPersistence(databaseName(userId), { estimate: testStorageEstimate() });
     } catch {
       return null;
     }
