@@ -4,16 +4,14 @@ import type { AppState, UIOptions } from '@excalidraw/excalidraw/types';
 import type { CSSProperties, ReactNode } from 'react';
 import type { SceneElement } from '@tabula/domain';
 import type { Backdrop } from './backdrop';
+import type { PeerActivity, ScenePointer } from './sync/peerActivity';
+import type { WhiteboardExportOptions } from './export/exportOptions';
+
+export type { PeerActivity, ScenePointer, WhiteboardCursor } from './sync/peerActivity';
+export type { WhiteboardExportOptions } from './export/exportOptions';
 
 /** Excalidraw's element list, as its API takes it. */
 export type ExcalidrawElements = readonly ExcalidrawElement[];
-
-/** A pointer position in scene coordinates, as reported and drawn for peers. */
-export interface ScenePointer {
-  x: number;
-  y: number;
-  tool: 'pointer' | 'laser';
-}
 
 /** Someone else on the board: drawn as a cursor with a name, and as an avatar. */
 export interface WhiteboardCollaborator {
@@ -24,43 +22,6 @@ export interface WhiteboardCollaborator {
   avatarUrl?: string;
   /** Their last pointer position; no cursor is drawn without one. */
   pointer?: ScenePointer;
-}
-
-/** A peer's cursor: where their pointer is, drawn with their name. */
-export interface WhiteboardCursor {
-  /** A stable id (the user id): it picks the cursor's colour. */
-  id: string;
-  username: string;
-  pointer: ScenePointer;
-}
-
-/**
- * What peers are doing right now, drawn on the board's layer of its own over the editor and
- * never through the editor, so a message costs what it changes, not the scene: their cursors
- * and the elements they are drawing (until their commits, which do go to the editor, replace
- * them). The board reads it at most once per animation frame after `subscribe`'s listener
- * said it changed (tell it as often as you like).
- */
-export interface PeerActivity {
-  /** Calls `listener` whenever cursors or previews change; returns how to stop. */
-  subscribe(listener: () => void): () => void;
-  /** Peers' cursors now. */
-  cursors(): readonly WhiteboardCursor[];
-  /** New elements peers are drawing now (freedraw strokes, shapes), in scene coordinates. */
-  previews(): readonly SceneElement[];
-}
-
-/** Options of `exportPng`/`exportSvg`. */
-export interface WhiteboardExportOptions {
-  /** Paint the backdrop behind the drawing (default true). */
-  background?: boolean;
-  /** Padding around the drawing in pixels (Excalidraw's default when absent). */
-  padding?: number;
-  /**
-   * Only the selected elements (`getSelectedElementIds`), with the text bound to them and the
-   * contents of selected frames; rejects when nothing is selected.
-   */
-  onlySelected?: boolean;
 }
 
 /** One image file of the editor (Excalidraw's `BinaryFileData`, its bookkeeping left out). */

@@ -1,7 +1,7 @@
 import type { SceneElement } from '@tabula/domain';
 import { OncePerFrame, animationFrames } from '../board/frames';
 import type { RequestFrame } from '../board/frames';
-import type { PeerActivity, WhiteboardCursor } from '../Whiteboard.types';
+import type { PeerActivity, WhiteboardCursor } from '../sync/peerActivity';
 import { PeerDirectory } from './peers';
 import type { RemotePeer } from './peers';
 

@@ -1,0 +1,60 @@
+import { cpSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { defineConfig } from 'vite';
+
+/**
+ * The script-tag build: one ES module (`tabula.js`) that defines the custom elements, its
+ * chunks (React, Excalidraw, the engine: loaded when the first element connects) and
+ * Excalidraw's fonts, in dist/embed/v1 — served as is by every Tabula server under /embed/v1/.
+ * Everything is found from the module's own URL (import.meta.url), so the folder works from any
+ * origin and path. Chunks carry a content hash (cache them for long); `tabula.js` does not (it
+ * is the stable address: cache it briefly).
+ */
+const OUT_DIR = 'dist/embed/v1';
+const require = createRequire(import.meta.url);
+const excalidrawDist = dirname(require.resolve('@excalidraw/excalidraw'));
+
+export default defineConfig({
+  publicDir: false,
+  logLevel: 'warn',
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  // Production JSX (the bundled React is its production build).
+  oxc: { jsx: { runtime: 'automatic', development: false } },
+  resolve: { conditions: ['production', 'browser', 'module', 'import', 'default'] },
+  build: {
+    outDir: OUT_DIR,
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    copyPublicDir: false,
+    cssCodeSplit: false,
+    chunkSizeWarningLimit: 4096,
+    minify: true,
+    lib: {
+      entry: 'src/embed/tabula.ts',
+      formats: ['es'],
+      fileName: () => 'tabula.js',
+    },
+    rollupOptions: {
+      // Radix's "use client" directives mean nothing in a browser bundle.
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+      },
+      output: {
+        chunkFileNames: 'chunks/[name]-[hash].js',
+        assetFileNames: 'assets/[name]-[hash][extname]',
+      },
+    },
+  },
+  plugins: [
+    {
+      name: 'tabula-embed-fonts',
+      // Excalidraw fetches `${EXCALIDRAW_ASSET_PATH}fonts/…`: its fonts beside tabula.js.
+      closeBundle() {
+        rmSync(join(OUT_DIR, 'fonts'), { recursive: true, force: true });
+        cpSync(join(excalidrawDist, 'fonts'), join(OUT_DIR, 'fonts'), { recursive: true });
+      },
+    },
+  ],
+});
