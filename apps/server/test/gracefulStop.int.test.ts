@@ -6,62 +6,36 @@
  * with code 0 within the 10 s a service manager allows. Restarted on the same data directory,
  * it serves every stroke that was acknowledged.
  */
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { io as connect } from 'socket.io-client';
 import { afterAll, expect, it } from 'vitest';
+import { startTabulaServer } from '@tabula/testing';
+import type { TabulaServer } from '@tabula/testing';
 import { element } from './scenario';
 import type { ClientSocket } from './testServer';
 import { emitWithAck, newUser } from './testServer';
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tabula-stop-'));
-/** Hang guard for a start (tsx compiles the server first; a loaded machine is slow). */
-const START_HANG_MS = 90_000;
 /** The stop must be over within what a service manager allows before SIGKILL. */
 const STOP_LIMIT_MS = 10_000;
 
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
+const servers: TabulaServer[] = [];
+afterAll(async () => {
+  for (const server of servers) await server.kill();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Starts `src/main.ts` on the data directory; resolves with its URL once it listens. */
-function startServer(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH,
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DEMO_ACCOUNTS: 'off',
-      LOG_FORMAT: 'json',
-      SOCKET_MESSAGES_PER_SECOND: '100000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** Starts the server on the data directory, as an operator's environment alone configures it. */
+async function startServer(): Promise<TabulaServer> {
+  const server = await startTabulaServer({
+    dataDir,
+    inheritEnv: false,
+    env: { DEMO_ACCOUNTS: 'off', LOG_FORMAT: 'json' },
   });
-  children.push(child);
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const guard = setTimeout(() => reject(new Error(`no start:\n${output}`)), START_HANG_MS);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /listening on (http:\/\/[\d.:]+)/.exec(output)?.[1];
-      if (url) {
-        clearTimeout(guard);
-        resolve({ child, url });
-      }
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`exited (${code}) before listening:\n${output}`)),
-    );
-  });
+  servers.push(server);
+  return server;
 }
 
 async function post<T>(url: string, route: string, body: unknown, token?: string): Promise<T> {
@@ -124,10 +98,8 @@ it('SIGTERM while a client commits: exit code 0 within 10 s, every acked stroke 
   const committers = Array.from({ length: 4 }, () => commit());
   // SIGTERM in the middle of the drawing: once 40 strokes are acknowledged.
   while (acked.length < 40) await new Promise((resolve) => setTimeout(resolve, 5));
-  const exited = new Promise<number | null>((resolve) => first.child.once('exit', resolve));
   const signalled = Date.now();
-  first.child.kill('SIGTERM');
-  expect(await exited).toBe(0);
+  expect(await first.stop()).toBe(0);
   expect(Date.now() - signalled).toBeLessThan(STOP_LIMIT_MS);
   expect(await disconnected).toBe('transport close');
   await Promise.all(committers);
@@ -139,5 +111,5 @@ it('SIGTERM while a client commits: exit code 0 within 10 s, every acked stroke 
   const scene = ((await response.json()) as { data: { elements: { id: string }[] } }).data;
   const stored = new Set(scene.elements.map((stroke) => stroke.id));
   expect(acked.filter((id) => !stored.has(id))).toEqual([]);
-  second.child.kill('SIGTERM');
+  expect(await second.stop()).toBe(0);
 });

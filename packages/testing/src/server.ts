@@ -2,9 +2,10 @@
  * The one launcher of the real Tabula server in a child process, as operators run it:
  * `apps/server/src/main.ts` through tsx, on 127.0.0.1, configured by its environment only.
  * The browser tests, the widget's live tests, the server's process tests (kill, restart,
- * backup, reverse proxy) and the board bench start it here. By default it gets a throwaway data
- * directory and a port the OS picks; a test that restarts the server passes its own directory
- * and a fixed port (`freePort`), so that the data and the URL stay.
+ * graceful stop, backup, reverse proxy), the cluster's nodes and the board bench start it here.
+ * By default it gets a throwaway data directory and a port the OS picks; a test that restarts
+ * the server passes its own directory and a fixed port (`freePort`), so that the data and the
+ * URL stay. A server still running when the test process exits is killed.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -46,6 +47,16 @@ export interface StartTabulaServerOptions {
   allowedOrigins?: readonly string[];
   /** Extra environment for the server; wins over the defaults set here. */
   env?: Record<string, string>;
+  /**
+   * Whether the server inherits this process's environment (default true). False: PATH alone
+   * plus what is set here, as a node that an operator configures by its environment.
+   */
+  inheritEnv?: boolean;
+  /**
+   * Rate limits and drawing quotas so high that a suite never trips them (default true).
+   * False: the server's own, for a test of the limits themselves.
+   */
+  generousLimits?: boolean;
   /** How long to wait for the "listening" line (a hang guard); 120 s by default. */
   timeoutMs?: number;
 }
@@ -59,10 +70,26 @@ export interface TabulaServer {
   pid: number;
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
-  /** Stops the server cleanly (SIGTERM; SIGKILL if it hangs) and waits for it to exit. */
-  stop(): Promise<void>;
-  /** Kills the server at once (SIGKILL: no shutdown code runs) and waits for it to exit. */
-  kill(): Promise<void>;
+  /** Whether the process is still running. */
+  running(): boolean;
+  /** Stops the server cleanly (SIGTERM; SIGKILL if it hangs); resolves with its exit code. */
+  stop(): Promise<number | null>;
+  /** Kills the server at once (SIGKILL: no shutdown code runs); resolves once it has exited. */
+  kill(): Promise<number | null>;
+}
+
+const children = new Set<ChildProcess>();
+let exitHooked = false;
+
+/** Kills whatever this process started and left running when it exits. */
+function killOnExit(child: ChildProcess): void {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  if (exitHooked) return;
+  exitHooked = true;
+  process.once('exit', () => {
+    for (const running of children) running.kill('SIGKILL');
+  });
 }
 
 /** A port free right now on 127.0.0.1 (the OS picks it). */
@@ -78,9 +105,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
+function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
 /** Spawns the server and resolves once it prints `Tabula is listening on <url>`. */
@@ -96,11 +123,11 @@ export function startTabulaServer(options: StartTabulaServerOptions = {}): Promi
     ...inherited
   } = process.env;
   const env: NodeJS.ProcessEnv = {
-    ...inherited,
+    ...((options.inheritEnv ?? true) ? inherited : { PATH: process.env.PATH }),
     PORT: String(options.port ?? 0),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    ...GENEROUS_LIMITS,
+    ...((options.generousLimits ?? true) ? GENEROUS_LIMITS : {}),
     ...(options.webDist ? { WEB_DIST: path.resolve(options.webDist) } : {}),
     ...(options.allowedOrigins ? { ALLOWED_ORIGINS: options.allowedOrigins.join(',') } : {}),
     ...options.env,
@@ -111,16 +138,17 @@ export function startTabulaServer(options: StartTabulaServerOptions = {}): Promi
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  killOnExit(child);
   let output = '';
-  const end = async (signal: NodeJS.Signals): Promise<void> => {
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const end = async (signal: NodeJS.Signals): Promise<number | null> => {
     const done = exited(child);
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill(signal);
-      const guard = setTimeout(() => child.kill('SIGKILL'), STOP_HANG_MS);
-      await done;
-      clearTimeout(guard);
-    }
+    const guard = running() ? setTimeout(() => child.kill('SIGKILL'), STOP_HANG_MS) : undefined;
+    if (running()) child.kill(signal);
+    const code = await done;
+    clearTimeout(guard);
     if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+    return code;
   };
 
   return new Promise<TabulaServer>((resolve, reject) => {
@@ -146,6 +174,7 @@ export function startTabulaServer(options: StartTabulaServerOptions = {}): Promi
         dataDir,
         pid: child.pid!,
         output: () => output,
+        running,
         stop: () => end('SIGTERM'),
         kill: () => end('SIGKILL'),
       });

@@ -6,8 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, start, waitUntil } from './processes';
-import type { Started } from './processes';
+// The repository's one server launcher, by path like the PostgreSQL helper (processes.ts).
+import { startTabulaServer } from '../../../../packages/testing/src/server';
+import type { TabulaServer } from '../../../../packages/testing/src/server';
+import { START_GUARD_MS, freePort, start, waitUntil } from './processes';
 
 const serverDir = fileURLToPath(new URL('../../../../apps/server', import.meta.url));
 
@@ -34,7 +36,7 @@ export interface NodeEnvironment {
 }
 
 export class TabulaNode {
-  private process: Started | null = null;
+  private server: TabulaServer | null = null;
   private readonly dataDir = mkdtempSync(path.join(tmpdir(), 'tabula-node-'));
 
   private constructor(
@@ -53,44 +55,34 @@ export class TabulaNode {
   }
 
   get running(): boolean {
-    const child = this.process?.child;
-    return child !== undefined && child.exitCode === null && child.signalCode === null;
+    return this.server?.running() ?? false;
   }
 
   /** Starts the process (again, on the same port) and resolves once its health is ok. */
   async start(): Promise<void> {
-    this.process = start(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverDir,
-      env: {
-        PATH: process.env.PATH,
-        HOST: '127.0.0.1',
-        PORT: String(this.port),
-        DATA_DIR: this.dataDir,
-        NODE_ID: this.name,
-        DEMO_ACCOUNTS: 'off',
-        TRUST_PROXY: '1',
-        ...this.env,
-      },
+    this.server = await startTabulaServer({
+      dataDir: this.dataDir,
+      port: this.port,
+      // Configured by its environment alone, with the server's own limits (the cluster tests them).
+      inheritEnv: false,
+      generousLimits: false,
+      env: { NODE_ID: this.name, DEMO_ACCOUNTS: 'off', TRUST_PROXY: '1', ...this.env },
+      timeoutMs: START_GUARD_MS,
     });
-    const started = this.process;
-    await waitUntil(
-      `node ${this.name}`,
-      async () => (await fetch(`${this.url}/api/health`)).ok,
-      started,
-    );
+    await waitUntil(`node ${this.name}`, async () => (await fetch(`${this.url}/api/health`)).ok);
   }
 
   /** Kills the process at once, as a crash or a pulled plug would. */
   async kill(): Promise<void> {
-    await this.process?.stop('SIGKILL');
+    await this.server?.kill();
   }
 
   async stop(): Promise<void> {
-    await this.process?.stop('SIGTERM');
+    await this.server?.stop();
   }
 
   output(): string {
-    return this.process?.output() ?? '';
+    return this.server?.output() ?? '';
   }
 
   remove(): void {
