@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Frame } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { guardLocalOnly, launchChromium } from '@tabula/testing';
 import { ensurePackageBuilt } from '../../../packages/whiteboard-widget/src/test/packageBuild';
 import { element } from './scenario';
@@ -41,7 +41,11 @@ async function startSite(page: () => string): Promise<Site> {
   };
 }
 
-type BoardElement = HTMLElement & { status: string; elements: { id: string }[] };
+type BoardElement = HTMLElement & {
+  status: string;
+  readOnly: boolean;
+  elements: { id: string }[];
+};
 
 /** What the framed board shows: its status and the ids of its elements. */
 function boardState(frame: Frame) {
@@ -81,19 +85,28 @@ describe('the iframe embed in Chromium', () => {
     await other?.close();
   });
 
-  it('from an allowed origin, the frame shows the canvas live and read-only', async () => {
+  /**
+   * Opens the wiki page of `site`: the page, its frame, and the policy the server answered the
+   * embed with (checked: a 200 that lets the allowed site frame it, and no other).
+   */
+  async function openWiki(site: Site): Promise<{ page: Page; frame: Frame }> {
     const answer = context.waitForEvent('response', {
       predicate: (response) => response.url() === `${server.url}/embed/${shared.token}`,
       timeout: WAIT.timeout,
     });
     const page = await context.newPage();
-    await page.goto(`${allowed.origin}/wiki.html`);
+    await page.goto(`${site.origin}/wiki.html`);
     const embed = await answer;
     expect(embed.status()).toBe(200);
-    expect(embed.headers()['content-security-policy']).toMatch(
-      new RegExp(`frame-ancestors 'self' ${allowed.origin}(;|$)`),
-    );
+    const policy = embed.headers()['content-security-policy'];
+    expect(policy).toMatch(new RegExp(`frame-ancestors 'self' ${allowed.origin}(;|$)`));
+    expect(policy).not.toContain(other.origin);
     const frame = (await (await page.waitForSelector('#board')).contentFrame())!;
+    return { page, frame };
+  }
+
+  it('from an allowed origin, the frame shows the canvas live and read-only', async () => {
+    const { page, frame } = await openWiki(allowed);
     await frame.waitForFunction(
       () => {
         const board = document.querySelector<BoardElement>('tabula-whiteboard');
@@ -111,6 +124,11 @@ describe('the iframe embed in Chromium', () => {
       return Math.max(0, ...canvases.map((canvas) => canvas.getBoundingClientRect().width));
     });
     expect(canvasSize).toBeGreaterThan(700);
+    expect(
+      await frame.evaluate(
+        () => document.querySelector<BoardElement>('tabula-whiteboard')?.readOnly,
+      ),
+    ).toBe(true);
     // Live: what the owner draws now appears in the frame.
     await shared.draw([element('added-later', { x: 400, y: 100, index: 'a1' })]);
     await frame.waitForFunction(
@@ -126,20 +144,9 @@ describe('the iframe embed in Chromium', () => {
   });
 
   it('from any other origin, the browser refuses to load the frame', async () => {
-    const answer = context.waitForEvent('response', {
-      predicate: (response) => response.url() === `${server.url}/embed/${shared.token}`,
-      timeout: WAIT.timeout,
-    });
-    const page = await context.newPage();
-    await page.goto(`${other.origin}/wiki.html`);
-    const embed = await answer;
-    // The server answered the embed; its policy names only the allowed site…
-    expect(embed.status()).toBe(200);
-    const policy = embed.headers()['content-security-policy'];
-    expect(policy).toMatch(new RegExp(`frame-ancestors 'self' ${allowed.origin}(;|$)`));
-    expect(policy).not.toContain(other.origin);
-    // …and the browser put its error page in the frame instead of the board.
-    const frame = (await (await page.waitForSelector('#board')).contentFrame())!;
+    // The server answers the embed, with a policy that names only the allowed site…
+    const { page, frame } = await openWiki(other);
+    // …and the browser puts its error page in the frame instead of the board.
     await expect.poll(() => frame.url(), { timeout: WAIT.timeout }).toMatch(/^chrome-error:/);
     expect(await frame.evaluate(() => document.querySelector('tabula-whiteboard'))).toBeNull();
     // The page itself is there.
