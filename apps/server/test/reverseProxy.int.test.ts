@@ -2,8 +2,9 @@
  * The reverse proxy operators are given, proven: Debian's nginx with deploy/nginx.conf (ports,
  * node and a self-signed certificate filled in) in front of a real Tabula node started with
  * TRUST_PROXY=on. Through it, over HTTPS: a sign-in, a stroke over a WebSocket that another
- * client sees, an upload of 5 MB (above nginx's default body limit), and the client's own
- * address as the server's per-IP limit counts it. deploy/Caddyfile is checked by Caddy itself
+ * client sees, an upload of 5 MB (above nginx's default body limit), the client's own
+ * address as the server's per-IP limit counts it, and a view link's unfurl tags and embed
+ * naming the site's HTTPS address. deploy/Caddyfile is checked by Caddy itself
  * where Caddy is installed.
  */
 import { execFile } from 'node:child_process';
@@ -251,6 +252,21 @@ describe.skipIf(!NGINX)('nginx in front of a node (deploy/nginx.conf)', () => {
     },
     UPLOAD_HANG_MS,
   );
+
+  it("unfurls a view link with the site's own HTTPS address, not the node's", async () => {
+    const canvasId = await createCanvas(owner.token);
+    const shared = await post(`/canvas/share/${canvasId}`, {}, owner.token);
+    expect(shared.status, shared.body.toString()).toBe(201);
+    const { token } = shared.json<{ data: { token: string } }>().data;
+    const view = await send(`/view/${token}`, { headers: { accept: 'text/html' } });
+    const html = view.body.toString();
+    expect(html).toContain(`<meta property="og:url" content="${site}/view/${token}">`);
+    const discovery = `${site}/oembed?url=${encodeURIComponent(`${site}/view/${token}`)}`;
+    expect(html).toContain(`type="application/json+oembed" href="${discovery}&amp;format=json"`);
+    const embed = await send(`/embed/${token}`, { headers: { accept: 'text/html' } });
+    expect(embed.status).toBe(200);
+    expect(embed.body.toString()).toContain(`<tabula-whiteboard server="${site}"`);
+  });
 
   it('with TRUST_PROXY the server sees each client’s own address, not nginx’s', async () => {
     const wrongLoginFrom = async (localAddress: string, forwardedFor?: string) => {
