@@ -52,7 +52,8 @@ function print(label, size, withBrotli) {
 
 /**
  * `entry` and the files it imports statically, transitively (dynamic imports load on demand,
- * except those `follow` names: the element's board, loaded when the first element connects).
+ * except those `follow` names: the element's board and Excalidraw, loaded when the first
+ * element connects).
  */
 function closure(entry, follow = () => false) {
   const seen = new Set();
@@ -82,7 +83,8 @@ function sizeOf(path, withBrotli) {
 console.log('npm package: each entry with the chunks it imports (own code only; Excalidraw,');
 console.log('React, rxjs and socket.io-client are the host’s, not counted)');
 const ENTRIES = ['index', 'sync/index', 'collab/index', 'replay/index', 'element/index'];
-const isBoard = (path) => path.includes('mountBoards');
+// The board's chunk, and Excalidraw's, which the board imports when it mounts.
+const isBoard = (path) => /mountBoards|excalidrawParts/.test(path);
 for (const entry of ENTRIES) {
   const files = closure(join(dist, `${entry}.js`));
   print(

@@ -67,6 +67,9 @@ export class TabulaWhiteboardElement extends ShadowBoardElement<BoardViewProps> 
   };
 
   protected async loadView(): Promise<ViewLoader<BoardViewProps>> {
+    // Excalidraw's chunk is fetched alongside the board's, not once the board mounts (the board
+    // imports the same module: one fetch). A failure is the board's to report.
+    void import('../board/excalidrawParts').catch(() => undefined);
     return (await import('./mountBoards')).boardLoader;
   }
 
