@@ -25,6 +25,8 @@ export interface KeptOnDevice {
   scene: number | null;
   /** Changes waiting in the outbox. */
   outbox: number;
+  /** The ids of the elements those changes hold. */
+  outboxIds: string[];
   /** Image files kept, by id. */
   files: string[];
 }
@@ -38,7 +40,7 @@ export function keptOnDevice(page: Page, canvasId: string): Promise<KeptOnDevice
   return page.evaluate(async (id) => {
     const user = JSON.parse(localStorage.getItem('session-user') ?? '{}') as { id?: string };
     const name = `tabula:${user.id}`;
-    const none = { scene: null, outbox: 0, files: [] as string[] };
+    const none = { scene: null, outbox: 0, outboxIds: [] as string[], files: [] as string[] };
     if (!(await indexedDB.databases()).some((db) => db.name === name)) return none;
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open(name);
@@ -57,14 +59,17 @@ export function keptOnDevice(page: Page, canvasId: string): Promise<KeptOnDevice
         get(transaction.objectStore('scenes').get(id)) as Promise<
           { elements: { isDeleted?: boolean }[] } | undefined
         >,
-        get(transaction.objectStore('outbox').index('canvasId').count(id)),
+        get(transaction.objectStore('outbox').index('canvasId').getAll(id)) as Promise<
+          { elements: { id: string }[] }[]
+        >,
         get(transaction.objectStore('files').index('canvasId').getAll(id)) as Promise<
           { id: string }[]
         >,
       ]);
       return {
         scene: scene ? scene.elements.filter((element) => !element.isDeleted).length : null,
-        outbox,
+        outbox: outbox.length,
+        outboxIds: [...new Set(outbox.flatMap((change) => change.elements.map((e) => e.id)))],
         files: files.map((file) => file.id),
       };
     } finally {
@@ -192,4 +197,18 @@ export async function addRectangles(
       elements,
     });
   }
+}
+
+/** How many pixels of the board's drawing are magenta (the dropped picture, drawn from its file). */
+export function magentaPixels(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('canvas.excalidraw__canvas.static');
+    const context = canvas?.getContext('2d');
+    if (!canvas || !context) return 0;
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4)
+      if (data[i]! > 230 && data[i + 1]! < 40 && data[i + 2]! > 230) count += 1;
+    return count;
+  });
 }

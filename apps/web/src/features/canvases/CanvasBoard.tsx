@@ -1,5 +1,5 @@
 import '@tabula/whiteboard/styles.css';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { CanvasUnavailable, Loader } from '@tabula/ui';
 import { Whiteboard } from '@tabula/whiteboard';
 import type { WhiteboardHandle } from '@tabula/whiteboard';
@@ -12,6 +12,7 @@ import { boardErrorOutcome } from './boardErrors';
 import { useDevicePersistence } from './devicePersistence';
 import { exportBaseName } from './exportBoard';
 import { useFollowingTransport } from './followingTransport';
+import { useKeptBoardBinding } from './keptBoardBinding';
 import {
   NotAvailableOffline,
   RefusedChangesDialog,
@@ -93,26 +94,7 @@ function SyncedBoard(props: SyncedBoardProps) {
     onPeersChange?.(live.peers);
   }, [live.peers, onPeersChange]);
 
-  const handle = useRef<WhiteboardHandle | null>(null);
-  const bindRef = live.bind.ref;
-  // The engine is given the board only once it has read the device's copy: a board attached
-  // before that read (ours is, from its first render) is taken as already showing a scene,
-  // and the kept scene would not be the one it opens with (a workaround in the app; the
-  // engine's `restoreKept` asks for "no view" where it means "no scene shown yet").
-  const keptRead = live.offline.copy !== 'checking';
-  const bound = useRef(false);
-  bound.current ||= keptRead;
-  const ref = useCallback(
-    (next: WhiteboardHandle | null) => {
-      handle.current = next;
-      if (handleRef) handleRef.current = next;
-      if (bound.current) bindRef(next);
-    },
-    [bindRef, handleRef],
-  );
-  useEffect(() => {
-    if (keptRead) bindRef(handle.current);
-  }, [keptRead, bindRef]);
+  const { handle, bind } = useKeptBoardBinding(live, device.persistence, canvasId, handleRef);
   useEffect(
     () =>
       handle.current
@@ -148,8 +130,7 @@ function SyncedBoard(props: SyncedBoardProps) {
   return (
     <>
       <Whiteboard
-        {...live.bind}
-        ref={ref}
+        {...bind}
         backdropStorageKey={backdropStorageKey}
         name={title === undefined ? undefined : exportBaseName(title)}
         onSelectionChange={onSelectionChange}
