@@ -108,6 +108,11 @@ describe('a view link that unfurls, and its embed', () => {
     expect(answer.headers.get('cache-control')).toBe('no-cache');
     const html = await answer.text();
     expect(html).toContain('<script type="module" src="/embed/v1/tabula.js"></script>');
+    // Pasted itself, the embed's address unfurls too: it names the view page and its oEmbed.
+    expect(html).toContain(`<link rel="canonical" href="${server.url}/view/${shared.token}">`);
+    expect(html).toContain(
+      `<link rel="alternate" type="application/json+oembed" href="${server.url}/oembed?url=${encodeURIComponent(`${server.url}/view/${shared.token}`)}&amp;format=json"`,
+    );
     expect(html).toContain(
       `<tabula-whiteboard server="${server.url}" canvas="${shared.canvasId}" view-token="${shared.token}" read-only>`,
     );

@@ -64,7 +64,13 @@ export function embedPageHtml(card: ViewLinkCard, origin: string, theme?: EmbedT
     STYLE,
     `<tabula-whiteboard ${attributes}>${picture}<a href="${escape(at.page)}" target="_blank" rel="noopener">${name}</a></tabula-whiteboard>`,
     theme ?? 'auto',
-    `\n    <link rel="canonical" href="${escape(at.page)}">\n    <script type="module" src="${module}"></script>`,
+    [
+      `<link rel="canonical" href="${escape(at.page)}">`,
+      `<link rel="alternate" type="application/json+oembed" href="${escape(at.oembed)}" title="${name}">`,
+      `<script type="module" src="${module}"></script>`,
+    ]
+      .map((tag) => `\n    ${tag}`)
+      .join(''),
   );
 }
 
