@@ -64,7 +64,6 @@ export type {
   JoinedCanvas,
   LeaveCanvasPayload,
   OnlinePayload,
-  OnlineUser,
   OnlineUsers,
   PointerMoved,
   PointerPayload,
@@ -81,6 +80,7 @@ export { CLIENT_EVENT_NAMES } from './socket';
 export type {
   CanvasPeopleChanged,
   ListOnlineUsersPayload,
+  OnlineUser,
   OnlineUserBrief,
   OnlineUsersChanged,
   OnlineUsersList,

@@ -7,7 +7,12 @@
  * `disconnected-user`. Who has one canvas open: `canvas-people` once, then
  * `canvas-people-changed`.
  */
-import type { OnlineUser } from './socket';
+/** Who is online, as the spec's `online` and `get-online-users` carry it. */
+export interface OnlineUser {
+  userId: string;
+  username: string;
+  profilePhoto: string;
+}
 
 /** `auth.presence` of a handshake that wants the initial list and deltas. */
 export const PRESENCE_DELTAS = 'deltas';

@@ -9,6 +9,7 @@ import type { HistoryAppendedMessage } from './history';
 import type {
   CanvasPeopleChanged,
   ListOnlineUsersPayload,
+  OnlineUser,
   OnlineUsersChanged,
   OnlineUsersList,
   OnlineUsersPage,
@@ -47,12 +48,6 @@ export interface HandshakeAuth {
 // ── Client → server payloads ───────────────────────────────────────────────────────────
 
 /** A user as others see them online. */
-export interface OnlineUser {
-  userId: string;
-  username: string;
-  profilePhoto: string;
-}
-
 /** `online`: announces the signed-in user (`userId` must be the socket's user). */
 export type OnlinePayload = OnlineUser;
 

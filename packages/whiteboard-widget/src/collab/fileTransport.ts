@@ -6,19 +6,9 @@
  */
 import { VIEW_TOKEN_HEADER, filePath } from '@tabula/domain/protocol';
 import { labelledByContent } from './imageType';
+import type { ImageFile, ImageFiles } from './imageType';
 
-/** One of the editor's files (Excalidraw's `BinaryFileData`, without its bookkeeping fields). */
-export interface ImageFile {
-  id: string;
-  mimeType: string;
-  /** `data:<mimeType>;base64,…` */
-  dataURL: string;
-  /** Epoch milliseconds. */
-  created: number;
-}
-
-/** The editor's files by id, as Excalidraw reports them with every change. */
-export type ImageFiles = Readonly<Record<string, ImageFile>>;
+export type { ImageFile, ImageFiles };
 
 /** The server refused the file for good (too large, not an image, …): its message, to show. */
 export class FileRefusedError extends Error {

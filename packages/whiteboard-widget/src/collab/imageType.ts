@@ -1,10 +1,22 @@
 /**
- * The type an image's bytes say they are. Excalidraw labels a file with the type it was
+ * An image file as the editor holds it, and the type its bytes say it is. Excalidraw labels a file with the type it was
  * inserted as, even when its resizing re-encoded it as another (a GIF comes out of the
  * browser's canvas as a PNG still called `image/gif`); the server checks the bytes against the
  * label, so the upload carries the bytes' own type.
  */
-import type { ImageFile } from './fileTransport';
+
+/** One of the editor's files (Excalidraw's `BinaryFileData`, without its bookkeeping fields). */
+export interface ImageFile {
+  id: string;
+  mimeType: string;
+  /** `data:<mimeType>;base64,…` */
+  dataURL: string;
+  /** Epoch milliseconds. */
+  created: number;
+}
+
+/** The editor's files by id, as Excalidraw reports them with every change. */
+export type ImageFiles = Readonly<Record<string, ImageFile>>;
 
 const SIGNATURES: readonly [string, (bytes: string) => boolean][] = [
   ['image/png', (bytes) => bytes.startsWith('\x89PNG\r\n\x1a\n')],
