@@ -2,7 +2,8 @@
  * Issue #27 point 2 in Chromium against the real server (docs/offline.md "Canvases on the
  * device"): canvases opened on this device open again with no network, after a reload, with
  * their content and "last synced"; one never opened here says it is not available offline
- * (no spinner) and opens by itself once the network is back. Reports the open time of a
+ * (no spinner) and opens by itself once the network is back; the canvas list, reloaded offline,
+ * shows the canvases as last seen and marks those kept here "Available offline". Reports the open time of a
  * 5,000-element canvas offline (from IndexedDB) against online (from the server) in the same
  * run, and the bytes the device keeps per canvas.
  */
@@ -120,6 +121,17 @@ describe('canvases opened on this device, offline', () => {
           `(IndexedDB); kept: ${JSON.stringify(bytes.sceneJson)} bytes of scene JSON per ` +
           `canvas, ${bytes.indexedDb} bytes in IndexedDB by the storage estimate`,
       );
+
+      // The list, reloaded offline: the canvases as this device last saw them, those kept here
+      // marked.
+      await page.goto('/canvases');
+      await page.getByText('You are offline: these are the canvases').waitFor();
+      for (const canvas of [first, second, big, never]) {
+        const card = page.getByRole('link', { name: new RegExp(`^${canvas.name}`) });
+        const marked = card.getByText('Available offline');
+        if (canvas === never) expect(await card.textContent()).not.toContain('Available offline');
+        else await marked.waitFor();
+      }
 
       // Never opened here: said plainly, no spinner; it opens once the network is back.
       await page.goto(`/canvas/${never.canvasId}`);

@@ -26,6 +26,31 @@ import type { Actor } from './support';
 import { startTcpProxy } from './tcpProxy';
 import type { TcpProxy } from './tcpProxy';
 
+/** What the device still keeps of `userId`: kept canvases, changes, and the kept lists. */
+function deviceHolds(page: Page, userId: string) {
+  return page.evaluate(async (id) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(`tabula:${id}`);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('open failed'));
+    });
+    try {
+      const count = (store: string) =>
+        new Promise<number>((resolve) => {
+          const request = db.transaction(store).objectStore(store).count();
+          request.onsuccess = () => resolve(request.result);
+        });
+      return {
+        canvases: await count('canvases'),
+        outbox: await count('outbox'),
+        lists: localStorage.getItem('canvas-lists'),
+      };
+    } finally {
+      db.close();
+    }
+  }, userId);
+}
+
 const freedrawIds = (elements: readonly SceneElement[]) =>
   elements.filter((element) => element.type === 'freedraw').map((element) => element.id);
 
@@ -187,5 +212,31 @@ describe('drawing offline', () => {
     await expect.poll(() => syncPill(page).textContent(), { timeout: 60_000 }).toBe('Live');
     const stored = storedTimes(canvas.canvasId);
     expect(drawn.map((id) => stored.get(id))).toEqual(drawn.map(() => 1));
+  });
+
+  it('signing out with changes not sent warns first; signing out forgets what the device keeps', async () => {
+    const { page } = actor;
+    const canvas = await seedCanvas(client, token, 'Shared computer');
+    await page.goto(`/canvas/${canvas.canvasId}`);
+    await elementsWhenReady(page, canvas.canvasId, 60_000);
+    await offline();
+    await drawStrokes(page, 1);
+    await expectOutbox(page, canvas.canvasId, 1);
+
+    const dialog = page.getByRole('dialog', { name: 'Changes not saved yet' });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await tokenOf(page)).toBe(token);
+    expect((await keptOnDevice(page, canvas.canvasId)).outbox).toBe(1);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await dialog.getByRole('button', { name: 'Sign out anyway' }).click();
+    await page.waitForURL((url) => url.pathname === '/signin');
+    const userId = await userIdOf(token);
+    await expect
+      .poll(() => deviceHolds(page, userId))
+      .toEqual({ canvases: 0, outbox: 0, lists: null });
   });
 });

@@ -40,7 +40,8 @@ describe('Layout', () => {
 
     fireEvent.click(screen.getAllByRole('button', { name: 'Sign out' })[0]!);
 
-    await screen.findByText('sign-in page');
+    // First the device is asked for unsent changes (its store's code loads on demand).
+    await screen.findByText('sign-in page', undefined, { timeout: 20_000 });
     expect(storage.getItem('token')).toBeNull();
     expect(storage.getItem('background-color')).toBeNull();
     expect(services.store.get().session).toBeNull();

@@ -1,11 +1,13 @@
 import { useEffect, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import {
   Alert,
   BACKGROUND_IMAGES,
   BackgroundRotator,
   CALM_BACKGROUND_IMAGES,
+  ConfirmPopup,
   CursorBlob,
   InviteNotice,
   TopBar,
@@ -52,6 +54,14 @@ export function Layout() {
     useMemo(
       () =>
         signOutMachine.provide({
+          actors: {
+            // What the device keeps comes with the board's code, loaded on demand.
+            hasUnsentChanges: fromPromise(async ({ input }) =>
+              (await import('../features/canvases/devicePersistence')).hasUnsentChanges(
+                input.userId,
+              ),
+            ),
+          },
           actions: {
             clearAppState: () => services.store.set(update.signedOut),
             clearStorage: () => services.clearStorage(),
@@ -62,12 +72,18 @@ export function Layout() {
               const done = client ? client.logOut(userId).catch(viaRest) : viaRest();
               void done.catch(() => undefined).finally(() => services.realtime.disconnect());
             },
+            forgetDevice: (_, { userId }) => {
+              void import('../features/canvases/devicePersistence')
+                .then(({ forgetAccount }) => forgetAccount(userId))
+                .catch(() => undefined);
+            },
             navigate: (_, { to }) => navigate(to),
           },
         }),
       [services, navigate],
     ),
   );
+  const confirmingSignOut = useSelector(signOut, (s) => s.hasTag('confirming'));
 
   const notice = useActorRef(
     useMemo(
@@ -127,6 +143,17 @@ export function Layout() {
       <main className="tw-main">
         <Outlet />
       </main>
+      <ConfirmPopup
+        open={confirmingSignOut}
+        title="Changes not saved yet"
+        confirmLabel="Sign out anyway"
+        busyLabel="Signing out"
+        onConfirm={() => signOut.send({ type: 'signout.confirm' })}
+        onCancel={() => signOut.send({ type: 'signout.cancel' })}
+      >
+        Some of what you drew on this device has not reached the server yet. Signing out now deletes
+        it from this device. Stay signed in until you are back online to save it.
+      </ConfirmPopup>
       <div className="tw-toasts">
         <Alert
           text={alert.context.text}

@@ -3,6 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { appLoadMachine } from '../features/auth/appLoadMachine';
 import { keepSessionUser, keptUser } from '../features/auth/keptSession';
 import { loadCanvasListOnAppLoad } from '../features/canvases/canvasListLoads';
+import { keepCanvasList, keptCanvasList } from '../features/offline/keptCanvasList';
 import { update } from './appState';
 import { STORAGE_KEYS } from './constants';
 import type { AppServices } from './services';
@@ -17,7 +18,16 @@ export function provideAppLoad(services: AppServices) {
     },
     actions: {
       storeSession: (_, session) => services.storeSession(session),
-      resumeKeptSession: (_, session) => services.store.set((s) => update.signedIn(s, session)),
+      resumeKeptSession: (_, session) =>
+        services.store.set((s) => {
+          // Offline: the lists as the server last gave them on this device.
+          const lists = keptCanvasList(services.storage, session.user.id);
+          const signedIn = update.signedIn(s, session);
+          if (!lists) return signedIn;
+          const withCanvases = update.canvasesLoaded(signedIn, lists.canvases);
+          const withLive = update.liveCanvasesLoaded(withCanvases, lists.liveCanvases);
+          return update.adminCanvasesLoaded(withLive, lists.adminCanvasIds);
+        }),
       cleanupStorage: () => services.clearStorage(),
       cleanupState: () => services.clearState(),
     },
@@ -34,9 +44,10 @@ export function useAppLoad(services: AppServices): void {
   const machine = useMemo(() => provideAppLoad(services), [services]);
   useEffect(() => {
     // The user of the session, kept on the device for a reload without network.
-    const keeping = services.store.state$.subscribe((state) =>
-      keepSessionUser(services.storage, state),
-    );
+    const keeping = services.store.state$.subscribe((state) => {
+      keepSessionUser(services.storage, state);
+      keepCanvasList(services.storage, state);
+    });
     const actor = createActor(machine, {
       input: {
         token: services.storage.getItem(STORAGE_KEYS.token),

@@ -4,12 +4,16 @@ import type { CanvasListItem } from '@tabula/ui';
 import { refreshLiveCanvases } from '../app/bindRealtime';
 import { ROUTES } from '../app/constants';
 import { RequireSignIn } from '../app/RequireSignIn';
-import { routerLink } from '../app/routerLink';
 import { useAppSelector, useServices } from '../app/ServicesContext';
 import { update } from '../app/appState';
 import type { AppState } from '../app/appState';
 import { useCanvasList } from '../features/canvases/useCanvasList';
 import { useThumbnails } from '../features/canvases/useThumbnails';
+import {
+  markedLinks,
+  OfflineListNote,
+  useKeptCanvasIds,
+} from '../features/offline/useOfflineMarks';
 
 /** Live canvases the user collaborates on, then the user's own canvases that are live. */
 export function liveCanvasItems(state: AppState): CanvasListItem[] {
@@ -30,18 +34,22 @@ function LiveCanvases() {
   const state = useAppSelector((s) => s);
   useEffect(() => refreshLiveCanvases(services), [services]);
   // The own canvases' list is fetched again too, for their "edited … ago".
-  useCanvasList();
+  const { offline } = useCanvasList();
+  const kept = useKeptCanvasIds();
   const items = liveCanvasItems(state);
   const thumbnails = useThumbnails(
     items.map((c) => ({ id: c.id, version: c.editedAt?.toString() })),
   );
   const list = (
-    <CanvasList
-      kind="live"
-      items={items.map((c) => ({ ...c, thumbnail: thumbnails[c.id] }))}
-      hrefFor={ROUTES.liveCanvas}
-      renderLink={routerLink}
-    />
+    <>
+      {offline && <OfflineListNote />}
+      <CanvasList
+        kind="live"
+        items={items.map((c) => ({ ...c, thumbnail: thumbnails[c.id] }))}
+        hrefFor={ROUTES.liveCanvas}
+        renderLink={markedLinks(kept)}
+      />
+    </>
   );
   if (!state.evictionNotice) return list;
   // Why the user landed here (the owner deleted the canvas they had open), until dismissed.
