@@ -10,47 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import v8 from 'node:v8';
-
-export interface Fixture {
-  rooms: { canvasId: string; tokens: string[] }[];
-}
-
-export interface BenchServer {
-  url: string;
-  /** Where the server keeps its files; removed by the parent once the process is gone. */
-  dataDir?: string;
-  fixture(rooms: number, perRoom: number): Promise<Fixture>;
-  /** Bytes of scene text the server keeps for open canvases (a cache it bounds); none: 0. */
-  sceneBytes?(): number;
-}
-
-export interface ServerStats {
-  cpuUserMs: number;
-  cpuSystemMs: number;
-  rssStartBytes: number;
-  rssPeakBytes: number;
-  rssBytes: number;
-  /** Event-loop delay since the last start (p99 and max, ms). */
-  loopDelayP99Ms: number;
-  loopDelayMaxMs: number;
-}
-
-/** What the process keeps once garbage is collected (the soak's growth, without GC's sawtooth). */
-export interface HeldMemory {
-  rssBytes: number;
-  heapUsedBytes: number;
-  /** V8's heap as reserved from the system (used or not). */
-  heapTotalBytes: number;
-  /** Memory outside the JS heap that JS objects hold (Buffers, ArrayBuffers). */
-  externalBytes: number;
-  /** See `BenchServer.sceneBytes`. */
-  sceneBytes: number;
-  /** Of the RSS, anonymous memory (heaps, malloc) and file-backed pages (code, mapped files). */
-  rssAnonBytes: number;
-  rssFileBytes: number;
-  /** V8's heap by space (`new_space`, `old_space`, ...): reserved and in use. */
-  heapSpaces: Record<string, { sizeBytes: number; usedBytes: number }>;
-}
+import type { BenchServer, HeldMemory, ServerRequest, ServerStats } from './benchServerContract';
 
 /** RssAnon and RssFile of /proc/self/status, in bytes (NaN where there is no /proc). */
 function rssParts(): { rssAnonBytes: number; rssFileBytes: number } {
@@ -64,12 +24,6 @@ function rssParts(): { rssAnonBytes: number; rssFileBytes: number } {
     Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]) * 1024;
   return { rssAnonBytes: kib('RssAnon'), rssFileBytes: kib('RssFile') };
 }
-
-export type ServerRequest =
-  | { type: 'fixture'; rooms: number; perRoom: number }
-  | { type: 'start' }
-  | { type: 'stats' }
-  | { type: 'held' };
 
 /** Memory after a full collection (the process runs with --expose-gc). */
 function heldMemory(server: BenchServer): HeldMemory {

@@ -7,7 +7,7 @@
  */
 import type { Socket } from 'socket.io-client';
 import type { InkMessage, UpdatedCanvasMessage } from '@tabula/domain/protocol';
-import type { LoadResult } from './drawLoad';
+import type { LoadResult } from './loadTypes';
 import { COMMIT_VERSION, GESTURE_POINTS } from './gesture';
 import type { LoadKind } from './gesture';
 

@@ -2,7 +2,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
-import type { BenchServer } from './benchServer';
+import type { BenchServer } from './benchServerContract';
 
 /**
  * Joins any socket to any room; relays `ink` and `canvas-update` to the room (sender

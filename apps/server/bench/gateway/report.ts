@@ -3,8 +3,8 @@
  * beside the relay (`compare`), a flat table of the figures that matter, and the issue's goals
  * checked against the point-patch load.
  */
-import type { ServerStats } from './benchServer';
-import type { LoadResult } from './drawLoad';
+import type { ServerStats } from './benchServerContract';
+import type { LoadResult } from './loadTypes';
 import { latencySummary, mean, ratio, round } from './stats';
 
 /** Scenario name → load name → both servers. */

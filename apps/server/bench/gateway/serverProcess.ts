@@ -3,7 +3,7 @@ import { fork } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { Fixture, HeldMemory, ServerRequest, ServerStats } from './benchServer';
+import type { Fixture, HeldMemory, ServerRequest, ServerStats } from './benchServerContract';
 
 export type ServerMode = 'tabula' | 'relay';
 

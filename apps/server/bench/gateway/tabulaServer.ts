@@ -18,7 +18,7 @@ import { openSqliteEventStore } from '../../src/infrastructure/eventStore/sqlite
 import { openSqliteSnapshotStore } from '../../src/infrastructure/snapshots/sqliteSnapshotStore';
 import { createInMemoryReadModelStore } from '../../src/infrastructure/readModels/index';
 import { createInMemoryPresenceStore } from '../../src/features/presence/index';
-import type { BenchServer, Fixture } from './benchServer';
+import type { BenchServer, Fixture } from './benchServerContract';
 
 const NO_QUOTAS = {
   bytesPerMinute: Number.MAX_SAFE_INTEGER,
