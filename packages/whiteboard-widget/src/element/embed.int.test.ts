@@ -11,7 +11,15 @@ import { excalidrawRectangles } from '../test/elements';
 import { embedSource, plainPage, startPageSite } from '../test/embedPages';
 import type { EmbedSource, PageSite } from '../test/embedPages';
 import { ensurePackageBuilt } from '../test/packageBuild';
-import { createCanvas, drawOnCanvas, fetchScene, shareCanvas, signUp } from '../test/tabulaApi';
+import {
+  createCanvas,
+  createViewLink,
+  drawOnCanvas,
+  fetchScene,
+  revokeViewLink,
+  shareCanvas,
+  signUp,
+} from '../test/tabulaApi';
 import type { TestUser } from '../test/tabulaApi';
 import { boardElementStyles, darkPixels, pageElementStyles } from '../test/boardProbes';
 
@@ -197,6 +205,67 @@ describe('<tabula-whiteboard> on a plain page, live', () => {
     ]);
     expect(await elementIds(page, 'a')).toEqual(['bob-0']);
     expect(await statusOf(page, 'a')).toBe('live');
+  });
+});
+
+describe('a view link and a replay on a plain page', () => {
+  it('shows a view link live and read-only until it is revoked, and plays the history back', async () => {
+    const owner = await signUp(server.url, 'owner_embed');
+    const canvasId = await createCanvas(server.url, owner, 'shared board');
+    await drawOnCanvas(server.url, owner, canvasId, excalidrawRectangles('shared', 1));
+    const link = await createViewLink(server.url, owner, canvasId);
+    const url = site.page(
+      'view.html',
+      plainPage(
+        embed.url,
+        `${RECORD_EVENTS}
+    <tabula-whiteboard id="v" server="${server.url}" view-token="${link.token}" height="360"></tabula-whiteboard>
+    <tabula-replay id="r" server="${server.url}" canvas="${canvasId}" height="420"></tabula-replay>
+    <script type="module">
+      document.getElementById('r').token = ${JSON.stringify(owner.token)};
+    </script>`,
+      ),
+    );
+    const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(url);
+      // The link opens its canvas (found from the token alone), live, with no tools.
+      await waitForStatus(page, 'v', 'live');
+      await waitUntilReady(page, 'v');
+      expect(await elementIds(page, 'v')).toEqual(['shared-0']);
+      const tools = await page.evaluate(
+        () =>
+          document.getElementById('v')!.shadowRoot!.querySelectorAll('[data-testid^="toolbar-"]')
+            .length,
+      );
+      expect(tools).toBe(0);
+      // The replay shows the canvas's history: its timeline, and the stroke drawn.
+      await page.waitForFunction(
+        () =>
+          Number(
+            document
+              .getElementById('r')
+              ?.shadowRoot?.querySelector('[data-testid="replay-timeline"]')
+              ?.getAttribute('aria-valuemax') ?? 0,
+          ) >= 1,
+        undefined,
+        WAIT,
+      );
+      for (;;) {
+        if ((await darkPixels(page, 'r')) > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // Revoked: the viewer is signed out at once.
+      await revokeViewLink(server.url, owner, canvasId, link.linkId);
+      await waitForStatus(page, 'v', 'signed-out');
+      const events = await page.evaluate(
+        () => (window as unknown as { __events: unknown[] }).__events,
+      );
+      expect(events).toContainEqual({ id: 'v', type: 'status', detail: { status: 'signed-out' } });
+    } finally {
+      await context.close();
+    }
   });
 });
 

@@ -163,3 +163,22 @@ export async function drawOnCanvas(
     socket.disconnect();
   }
 }
+
+/** Creates a view link of `canvasId` (`POST /canvas/share/:id`): its id and secret token. */
+export function createViewLink(
+  base: string,
+  owner: TestUser,
+  canvasId: string,
+): Promise<{ linkId: string; token: string }> {
+  return call(base, 'POST', `/canvas/share/${canvasId}`, {}, owner.token);
+}
+
+/** Revokes a view link (`POST /canvas/unshare/:id`). */
+export async function revokeViewLink(
+  base: string,
+  owner: TestUser,
+  canvasId: string,
+  linkId: string,
+): Promise<void> {
+  await call(base, 'POST', `/canvas/unshare/${canvasId}`, { linkId }, owner.token);
+}
