@@ -313,6 +313,33 @@ describe('<tabula-whiteboard> styles stay inside its shadow root', () => {
     }
   });
 
+  it('takes typed text inside the shadow root (keys reach its text editor, not shortcuts)', async () => {
+    const { page, close } = await open(plainPage(embed.url, `${PAGE_BODY}${BOARD}`), 'text.html');
+    try {
+      await waitUntilReady(page, 'solo');
+      await page.locator('#solo [data-testid="toolbar-text"]').click({ force: true });
+      const box = await page.locator('#solo').boundingBox();
+      if (!box) throw new Error('the board has no box');
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await page.locator('#solo textarea.excalidraw-wysiwyg').waitFor({ timeout: 120_000 });
+      // Letters that are also Excalidraw's tool shortcuts (r, e, a, t).
+      await page.keyboard.type('rate this');
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(
+        () =>
+          (
+            document.getElementById('solo') as unknown as {
+              elements: { type: string; text?: string }[];
+            }
+          ).elements.some((element) => element.type === 'text' && element.text === 'rate this'),
+        undefined,
+        WAIT,
+      );
+    } finally {
+      await close();
+    }
+  });
+
   it('opens Excalidraw’s dialogs inside the board’s shadow root, styled', async () => {
     const { page, close } = await open(
       plainPage(embed.url, `${PAGE_BODY}${BOARD}`, HOSTILE_CSS),
