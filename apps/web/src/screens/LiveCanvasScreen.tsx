@@ -1,31 +1,19 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { CanvasHeader, DeletePopup, LiveSidebar } from '@tabula/ui';
+import { LiveSidebar } from '@tabula/ui';
 import { BACKDROP_STORAGE_KEY } from '@tabula/domain/protocol';
 import { ROUTES } from '../app/constants';
-import { isDesktop, useViewport } from '../app/drawingArea';
 import { routerLink } from '../app/routerLink';
-import { useAppSelector, useServices } from '../app/ServicesContext';
+import { useAppSelector } from '../app/ServicesContext';
 import { CanvasBoard } from '../features/canvases/CanvasBoard';
-import { CanvasLayout, CanvasSidebarSlot } from './CanvasLayout';
-import { ShareAction } from '../features/canvases/ShareAction';
-import {
-  nameHeaderProps,
-  useDeleteCanvas,
-  useLeaveCanvas,
-  useNameEdit,
-} from '../features/canvases/useCanvasFlows';
-import { exportHeaderProps, useBoardExport } from '../features/canvases/useBoardExport';
+import { useLeaveCanvas } from '../features/canvases/useCanvasFlows';
 import { useCanvasList } from '../features/canvases/useCanvasList';
 import { useEvictionWatch } from '../features/canvases/useEvictionWatch';
-import { OnlineUsersDialog, useOnlineCount } from '../features/invites/OnlineUsersDialog';
 import { useCanvasPeople } from './canvasPeople';
+import { CanvasScreenLayout, useCanvasScreen } from './CanvasScreenLayout';
 
 /** The live canvas screen for a signed-in user. */
 function LiveCanvas({ id }: { id: string }) {
-  const services = useServices();
-  const navigate = useNavigate();
-  const viewport = useViewport();
   const session = useAppSelector((s) => s.session);
   const liveCanvases = useAppSelector((s) => s.liveCanvases);
   // The owner's own list tells owner (delete) from collaborator (leave).
@@ -34,94 +22,49 @@ function LiveCanvas({ id }: { id: string }) {
   const joined = liveCanvases.find((c) => c.canvasId === id);
   const title = own?.name ?? joined?.canvasName ?? 'Live canvas';
   const owner = own !== undefined;
+  const screen = useCanvasScreen(id, title, ROUTES.liveCanvases);
   const { people, onPeersChange } = useCanvasPeople(id, owner ? session?.user.id : joined?.id);
-
-  const [sidebarOpen, setSidebarOpen] = useState(() => isDesktop(window.innerWidth));
-  const [usersOpen, setUsersOpen] = useState(false);
-  const onlineCount = useOnlineCount();
   useEvictionWatch(id, ROUTES.liveCanvases);
-
-  const name = useNameEdit(id, title);
-  const afterDelete = useCallback(
-    (deletedId: string) => {
-      if (deletedId === id) navigate(ROUTES.liveCanvases);
-    },
-    [id, navigate],
-  );
-  const deletion = useDeleteCanvas(afterDelete);
   const { leave } = useLeaveCanvas(id);
-  const onAlert = useCallback((text: string) => services.showAlert(text, 'danger'), [services]);
-  const board = useBoardExport(title);
-  // A canvas that cannot be opened (not found, not allowed) has no actions in the header.
-  const [refused, setRefused] = useState(false);
-  const desktop = isDesktop(viewport.width);
 
   return (
-    <CanvasLayout
-      header={
-        <CanvasHeader
-          signedIn
-          live={!owner}
-          title={title}
-          {...nameHeaderProps(name, owner)}
-          sidebarOpen={sidebarOpen}
-          onToggleSidebar={() => setSidebarOpen((open) => !open)}
-          onDelete={() => (owner ? deletion.request(id) : leave(id))}
-          onShowOnlineUsers={() => setUsersOpen(true)}
-          onlineCount={onlineCount}
-          historyHref={ROUTES.liveCanvasHistory(id)}
+    <CanvasScreenLayout
+      screen={screen}
+      owner={owner}
+      withUsers
+      header={{
+        signedIn: true,
+        live: !owner,
+        onDelete: () => (owner ? screen.deletion.request(id) : leave(id)),
+        onShowOnlineUsers: () => screen.setUsersOpen(true),
+        historyHref: ROUTES.liveCanvasHistory(id),
+        people,
+      }}
+      sidebar={
+        <LiveSidebar
+          canvases={liveCanvases}
+          activeId={id}
+          onLeave={leave}
+          hrefFor={ROUTES.liveCanvas}
           renderLink={routerLink}
-          {...exportHeaderProps(board)}
           people={people}
-          extraActions={owner ? <ShareAction canvasId={id} /> : undefined}
-          compact={!desktop}
-          unavailable={refused}
         />
       }
-      dialogs={
-        <>
-          <DeletePopup
-            open={deletion.open}
-            busy={deletion.busy}
-            onDelete={() => deletion.actor.send({ type: 'delete.confirm' })}
-            onCancel={() => deletion.actor.send({ type: 'delete.cancel' })}
-          />
-          <OnlineUsersDialog
-            open={usersOpen}
-            onClose={() => setUsersOpen(false)}
-            canvasId={id}
-            canvasName={title}
-            canInvite={owner}
-          />
-        </>
-      }
     >
-      {sidebarOpen && (
-        <CanvasSidebarSlot overlay={!desktop}>
-          <LiveSidebar
-            canvases={liveCanvases}
-            activeId={id}
-            onLeave={leave}
-            hrefFor={ROUTES.liveCanvas}
-            renderLink={routerLink}
-            people={people}
-          />
-        </CanvasSidebarSlot>
-      )}
       <CanvasBoard
         canvasId={id}
         userId={session?.user.id ?? null}
         backdropStorageKey={BACKDROP_STORAGE_KEY}
         listHref={ROUTES.liveCanvases}
         listLabel="Back to live canvases"
-        onAlert={onAlert}
-        handleRef={board.boardRef}
+        onAlert={screen.onAlert}
+        handleRef={screen.board.boardRef}
         title={title}
-        onSelectionChange={board.onSelectionChange}
+        onSelectionChange={screen.board.onSelectionChange}
         onPeersChange={onPeersChange}
-        onRefused={() => setRefused(true)}
+        onRefused={screen.onRefused}
       />
-    </CanvasLayout>
+    </CanvasScreenLayout>
   );
 }
 
