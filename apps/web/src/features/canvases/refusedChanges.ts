@@ -8,8 +8,8 @@ import type {
 import { downloadBlob, exportBaseName } from './exportBoard';
 
 /**
- * An Excalidraw file (`.excalidraw`, opened by Excalidraw and by Tabula's own "Open") of the
- * refused changes' elements, with the image files they show.
+ * An Excalidraw file (`.excalidraw`, which Excalidraw opens) of the refused changes' elements,
+ * with the image files they show.
  */
 export function excalidrawFile(
   elements: readonly SceneElement[],
