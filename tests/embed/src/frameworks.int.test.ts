@@ -6,7 +6,7 @@
  * and a stroke another device commits appears on it.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +20,18 @@ import type { LocalOnlyGuard, TabulaServer } from '@tabula/testing';
 import { commitElements, createCanvas, rectangle, signUp } from './support/tabulaApi';
 
 const PAGES = fileURLToPath(new URL('./pages/', import.meta.url));
-const FONTS_CLI = join(REPO_ROOT, 'node_modules/.bin/tabula-whiteboard-fonts');
+/**
+ * The package's `tabula-whiteboard-fonts` command, run as `npx` would run it. Taken from the
+ * package's `bin` field, not node_modules/.bin: npm links a workspace's bin only when its
+ * target exists at install time, and a fresh clone builds the package after installing.
+ */
+const WIDGET_DIR = join(REPO_ROOT, 'packages/whiteboard-widget');
+const widgetBin = (
+  JSON.parse(readFileSync(join(WIDGET_DIR, 'package.json'), 'utf8')) as {
+    bin: Record<string, string>;
+  }
+).bin;
+const FONTS_CLI = join(WIDGET_DIR, widgetBin['tabula-whiteboard-fonts']!);
 const WAIT = { timeout: 120_000, polling: 50 };
 
 let outDir: string;
@@ -33,7 +44,9 @@ let browser: Browser;
 async function buildPage(name: 'vue' | 'vanilla'): Promise<void> {
   const publicDir = join(outDir, `${name}-public`);
   // The documented way to serve the fonts from the page's own origin.
-  execFileSync(FONTS_CLI, [join(publicDir, 'excalidraw-assets')], { stdio: 'ignore' });
+  execFileSync(process.execPath, [FONTS_CLI, join(publicDir, 'excalidraw-assets')], {
+    stdio: 'ignore',
+  });
   await build({
     configFile: false,
     root: join(PAGES, name),
