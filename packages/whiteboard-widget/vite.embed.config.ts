@@ -14,6 +14,15 @@ import { defineConfig } from 'vite';
 const OUT_DIR = 'dist/embed/v1';
 const require = createRequire(import.meta.url);
 const excalidrawDist = dirname(require.resolve('@excalidraw/excalidraw'));
+/**
+ * Excalidraw lists a CDN copy (esm.sh) after `EXCALIDRAW_ASSET_PATH` in every font's sources.
+ * Under a page's `font-src 'self'` Chromium checks each source when the FontFace is created and
+ * reports a blocked request to esm.sh for each of its 230 faces (the local copy, listed first,
+ * loads; the rest are never used). Here the fallback is the build's own folder: its chunks sit
+ * in `chunks/`, its fonts in `fonts/` beside tabula.js.
+ */
+const FONT_CDN_FALLBACK = /(["']ASSETS_FALLBACK_URL["'],\s*)`https:\/\/esm\.sh\/.*?\/dist\/prod\/`/;
+const OWN_FOLDER = 'new URL(/* @vite-ignore */ "../", import.meta.url).href';
 
 export default defineConfig({
   publicDir: false,
@@ -48,6 +57,16 @@ export default defineConfig({
     },
   },
   plugins: [
+    {
+      name: 'tabula-embed-font-fallback',
+      transform(code, id) {
+        if (!id.includes('@excalidraw/excalidraw/dist/') || !code.includes('ASSETS_FALLBACK_URL'))
+          return null;
+        if (!FONT_CDN_FALLBACK.test(code))
+          this.error(`Excalidraw's font fallback (esm.sh) not found in ${id}`);
+        return code.replace(FONT_CDN_FALLBACK, `$1${OWN_FOLDER}`);
+      },
+    },
     {
       name: 'tabula-embed-fonts',
       // Excalidraw fetches `${EXCALIDRAW_ASSET_PATH}fonts/…`: its fonts beside tabula.js.

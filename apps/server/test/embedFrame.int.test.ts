@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { guardLocalOnly, launchChromium } from '@tabula/testing';
+import type { LocalOnlyGuard } from '@tabula/testing';
 import { ensurePackageBuilt } from '../../../packages/whiteboard-widget/src/test/packageBuild';
 import { element } from './scenario';
 import type { SharedCanvas } from './support/viewLink';
@@ -62,6 +63,7 @@ describe('the iframe embed in Chromium', () => {
   let shared: SharedCanvas;
   let browser: Browser;
   let context: BrowserContext;
+  let guard: LocalOnlyGuard;
   const framing = () =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A page elsewhere</title></head>
 <body><h1>Our wiki</h1><iframe id="board" src="${server.url}/embed/${shared.token}" width="800" height="600" title="Board"></iframe></body></html>`;
@@ -73,8 +75,8 @@ describe('the iframe embed in Chromium', () => {
     shared = await sharedCanvas(server, 'Framed board');
     browser = await launchChromium();
     context = await browser.newContext();
-    // Nothing leaves this machine (the board's fonts' CDN fallback is refused by the embed's CSP too).
-    await guardLocalOnly(context);
+    // Records (and blocks) any request off this machine: the frame's fonts included, none may.
+    guard = await guardLocalOnly(context);
   }, 900_000);
 
   afterAll(async () => {
@@ -140,6 +142,8 @@ describe('the iframe embed in Chromium', () => {
       WAIT,
     );
     expect((await boardState(frame)).ids.sort()).toEqual(['added-later', 'box']);
+    // All of it from this server: no request (a font's CDN copy either) left the machine.
+    expect(guard.outside).toEqual([]);
     await page.close();
   });
 
@@ -151,6 +155,7 @@ describe('the iframe embed in Chromium', () => {
     expect(await frame.evaluate(() => document.querySelector('tabula-whiteboard'))).toBeNull();
     // The page itself is there.
     expect(await page.locator('h1').textContent()).toBe('Our wiki');
+    expect(guard.outside).toEqual([]);
     await page.close();
   });
 });

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { drag, launchChromium, startTabulaServer } from '@tabula/testing';
-import type { TabulaServer } from '@tabula/testing';
+import { drag, guardLocalOnly, launchChromium, startTabulaServer } from '@tabula/testing';
+import type { LocalOnlyGuard, TabulaServer } from '@tabula/testing';
 import { excalidrawRectangles } from '../test/elements';
 import { embedSource, plainPage, startPageSite } from '../test/embedPages';
 import type { EmbedSource, PageSite } from '../test/embedPages';
@@ -41,6 +41,15 @@ let server: TabulaServer;
 let site: PageSite;
 let embed: EmbedSource;
 let browser: Browser;
+/** What each browser context of this file saw leave the machine (checked last: nothing). */
+const guards: LocalOnlyGuard[] = [];
+
+/** A browser context whose requests leaving 127.0.0.1 are blocked and recorded. */
+async function openContext(): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  guards.push(await guardLocalOnly(context));
+  return context;
+}
 
 beforeAll(async () => {
   ensurePackageBuilt();
@@ -126,7 +135,7 @@ describe('<tabula-whiteboard> on a plain page, live', () => {
     </script>`,
       ),
     );
-    context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    context = await openContext();
     page = await context.newPage();
     await page.goto(url);
     for (const id of ['a', 'b']) {
@@ -226,7 +235,7 @@ describe('a view link and a replay on a plain page', () => {
     </script>`,
       ),
     );
-    const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    const context = await openContext();
     try {
       const page = await context.newPage();
       await page.goto(url);
@@ -274,7 +283,7 @@ describe('<tabula-whiteboard> styles stay inside its shadow root', () => {
   const BOARD = `<tabula-whiteboard id="solo" height="420"></tabula-whiteboard>`;
 
   async function open(html: string, name: string): Promise<{ page: Page; close(): Promise<void> }> {
-    const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    const context = await openContext();
     const page = await context.newPage();
     await page.goto(site.page(name, html));
     return { page, close: () => context.close() };
@@ -384,5 +393,12 @@ describe('<tabula-whiteboard> styles stay inside its shadow root', () => {
     } finally {
       await close();
     }
+  });
+});
+
+describe('the script-tag build is self-contained', () => {
+  it('no page of this file requested anything off this machine (fonts, scripts, styles)', () => {
+    expect(guards.length).toBeGreaterThan(0);
+    expect(guards.flatMap((guard) => guard.outside)).toEqual([]);
   });
 });
