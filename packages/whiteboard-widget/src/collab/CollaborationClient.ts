@@ -148,6 +148,8 @@ export class CollaborationClient {
       onChange: () => this.report.outbox(),
       onRefused: (entry, error) => this.updateRefused(entry, error),
       onStored: (revision) => this.stream.acked(revision),
+      // Another tab's changes in the device's shared outbox: shown here as a peer's would be.
+      onKeptByOthers: (elements) => this.remote.apply(elements),
       kept: this.kept.outbox,
       onKeepFailed: () => this.kept.canvas?.keepFailed(),
     });

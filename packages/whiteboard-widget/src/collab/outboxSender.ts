@@ -32,6 +32,11 @@ export interface OutboxSenderOptions {
   onRefused: (entry: OutboxEntry, error: AckError) => void;
   /** The server stored an entry at `revision` (told even when the ack came late). */
   onStored?: (revision: number) => void;
+  /**
+   * Entries of the shared kept outbox this client did not queue (another tab's changes, or
+   * changes kept before a reload) were read: their elements, for the editor to show.
+   */
+  onKeptByOthers?: (elements: SceneElement[]) => void;
 }
 
 /**
@@ -58,6 +63,8 @@ export class OutboxSender {
   /** Resolves once the kept outbox has been read (a read applied, not one overtaken). */
   readonly restored: Promise<void>;
   private markRestored: () => void = () => undefined;
+  /** Event ids of every entry this client queued or read from the kept outbox. */
+  private readonly known = new Set<string>();
 
   constructor(private readonly options: OutboxSenderOptions) {
     this.store =
@@ -93,6 +100,10 @@ export class OutboxSender {
         }
         const inMemoryOnly = this.outbox.all().filter((entry) => this.unkept.has(entry.eventId));
         this.outbox.replace([...entries, ...inMemoryOnly]);
+        const others = entries.filter((entry) => !this.known.has(entry.eventId));
+        for (const { eventId } of others) this.known.add(eventId);
+        if (others.length > 0)
+          this.options.onKeptByOthers?.(others.flatMap((entry) => entry.elements));
         for (const { eventId } of entries)
           if (!this.queuedAt.has(eventId)) this.queuedAt.set(eventId, this.options.scheduler.now());
         this.markRestored();
@@ -122,6 +133,7 @@ export class OutboxSender {
         ...(part ? { timing: part } : {}),
       };
     });
+    for (const entry of added) this.known.add(entry.eventId);
     if (!this.options.kept) return this.queue(added);
     // Sent once kept, so that a change sent survives a killed browser; counted as waiting at once.
     this.writing += added.length;

@@ -179,7 +179,7 @@ describe('CollaborationClient with a canvas kept on the device', () => {
     await outboxKept(keep(), canvasId, (changes) => changes.length === 0);
   });
 
-  it('two clients of one device share one outbox: every change is sent once, by one of them', async () => {
+  it('two clients of one device share one outbox: each shows the other’s changes, and every change is sent once, by one of them', async () => {
     const { alice, canvasId } = await sharedCanvas(server());
     const keep = device(alice.userId);
     const counted = [
@@ -206,6 +206,11 @@ describe('CollaborationClient with a canvas kept on the device', () => {
     tabs[1]!.board.draw([rect('two2')]);
     for (const tab of tabs)
       await until(tab, () => tab.client.pendingCount === 4, 'one shared outbox of 4');
+    // Offline still, each board shows the other's changes (read from the shared outbox).
+    const drawnIds = ['one1', 'one2', 'two1', 'two2'];
+    const shows = (tab: TestTab) =>
+      drawnIds.every((id) => tab.board.getSceneElements().some((element) => element.id === id));
+    for (const tab of tabs) await until(tab, () => shows(tab), 'both tabs’ changes shown');
 
     for (const tab of tabs) tab.transport.socket.connect();
     for (const tab of tabs)
@@ -220,6 +225,8 @@ describe('CollaborationClient with a canvas kept on the device', () => {
     );
     expect(counted[0]!.calls() + counted[1]!.calls()).toBe(4);
     expect(Math.min(counted[0]!.calls(), counted[1]!.calls())).toBe(0);
+    // The tab that sent the other's changes still shows them (the server echoes no author).
+    for (const tab of tabs) expect(shows(tab)).toBe(true);
   });
 
   it('hands over the changes made offline that the server refuses on reconnect (access removed), and forgets them only once released', async () => {
