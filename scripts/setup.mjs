@@ -80,7 +80,7 @@ function hasPostgresServer() {
 /**
  * Debian packages the tests need: Chromium for browser tests, Redis for read models,
  * PostgreSQL for the PostgreSQL event store, HAProxy in front of the cluster test's nodes,
- * nginx in front of a node with the shipped deploy/nginx.conf.
+ * nginx in front of a node with the shipped deploy/nginx.conf, Caddy with deploy/Caddyfile.
  */
 export function ensureTestPackages() {
   const missing = [];
@@ -90,6 +90,8 @@ export function ensureTestPackages() {
   if (!has('haproxy')) missing.push('haproxy');
   // nginx in front of a node (the reverse proxy test); Debian keeps it in /usr/sbin.
   if (!has('nginx') && !existsSync('/usr/sbin/nginx')) missing.push('nginx');
+  // Caddy validates deploy/Caddyfile and proxies an upload in the same test.
+  if (!has('caddy')) missing.push('caddy');
   if (!has('g++') || !has('make')) missing.push('g++', 'make', 'python3');
   if (missing.length === 0) return;
   const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
