@@ -88,3 +88,33 @@ export async function expectBoardIds(page: Page, expected: string[]): Promise<vo
     .poll(async () => elementIds(await boardElements(page)), { timeout: 15_000 })
     .toEqual(expected);
 }
+
+/**
+ * Drops a magenta PNG on the board, as a file dragged from the desktop: 160×100 with a random
+ * pixel, so its bytes (and file id) are new each time; `at` is where on the board, as fractions
+ * of its width and height (the middle by default).
+ */
+export async function dropPicture(page: Page, at = { x: 0.5, y: 0.5 }): Promise<void> {
+  await page.evaluate(async (where) => {
+    const canvas = new OffscreenCanvas(160, 100);
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#ff00ff';
+    context.fillRect(0, 0, 160, 100);
+    context.fillStyle = `rgb(${Math.floor(Math.random() * 255)}, 10, 10)`;
+    context.fillRect(4, 95, 2, 2);
+    const blob = await canvas.convertToBlob({ type: 'image/png' });
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([blob], 'picture.png', { type: 'image/png' }));
+    const target = document.querySelector('.excalidraw-container')!;
+    const box = target.getBoundingClientRect();
+    target.dispatchEvent(
+      new DragEvent('drop', {
+        bubbles: true,
+        cancelable: true,
+        dataTransfer: transfer,
+        clientX: box.x + box.width * where.x,
+        clientY: box.y + box.height * where.y,
+      }),
+    );
+  }, at);
+}

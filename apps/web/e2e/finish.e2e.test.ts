@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { elementsWhenReady, boardElements } from './board';
+import { boardElements, dropPicture, elementsWhenReady } from './board';
 import { expectAccessibleAt, LAPTOP, PHONE } from './axe';
 import { seedCanvas, ServerClient, tokenOf } from './serverAccess';
 import {
@@ -36,32 +36,6 @@ async function expectWholeTitle(page: Page, text: string): Promise<void> {
   expect(fits, `'${text}' is cut`).toBe(true);
   const box = await title.boundingBox();
   expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
-}
-
-/** Drops a magenta PNG in the middle of the live board, as a file dragged from the desktop. */
-async function dropPicture(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const canvas = new OffscreenCanvas(160, 100);
-    const context = canvas.getContext('2d')!;
-    context.fillStyle = '#ff00ff';
-    context.fillRect(0, 0, 160, 100);
-    context.fillStyle = `rgb(${Math.floor(Math.random() * 255)}, 10, 10)`;
-    context.fillRect(4, 95, 2, 2);
-    const blob = await canvas.convertToBlob({ type: 'image/png' });
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([blob], 'picture.png', { type: 'image/png' }));
-    const target = document.querySelector('.excalidraw-container')!;
-    const box = target.getBoundingClientRect();
-    target.dispatchEvent(
-      new DragEvent('drop', {
-        bubbles: true,
-        cancelable: true,
-        dataTransfer: transfer,
-        clientX: box.x + box.width / 2,
-        clientY: box.y + box.height / 2,
-      }),
-    );
-  });
 }
 
 /** Where the board in `scope` draws the magenta picture (client coordinates), or null. */

@@ -121,32 +121,6 @@ export async function drawStrokes(page: Page, count: number, from = 0): Promise<
   }
 }
 
-/** Drops a small PNG (magenta, with random pixels so its bytes are new) on the board. */
-export async function dropPicture(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const canvas = new OffscreenCanvas(120, 80);
-    const context = canvas.getContext('2d')!;
-    context.fillStyle = '#ff00ff';
-    context.fillRect(0, 0, 120, 80);
-    context.fillStyle = `rgb(${Math.floor(Math.random() * 255)}, 20, 20)`;
-    context.fillRect(Math.floor(Math.random() * 100), 70, 3, 3);
-    const blob = await canvas.convertToBlob({ type: 'image/png' });
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([blob], 'offline.png', { type: 'image/png' }));
-    const target = document.querySelector('.excalidraw-container')!;
-    const box = target.getBoundingClientRect();
-    target.dispatchEvent(
-      new DragEvent('drop', {
-        bubbles: true,
-        cancelable: true,
-        dataTransfer: transfer,
-        clientX: box.x + box.width * 0.8,
-        clientY: box.y + box.height * 0.85,
-      }),
-    );
-  });
-}
-
 /** How many times the server's log stored each element id of `canvasId` (LineDrawn events). */
 export function storedTimes(canvasId: string): Map<string, number> {
   const times = new Map<string, number>();

@@ -13,11 +13,10 @@ import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { CHROMIUM_FLAGS, guardLocalOnly } from '@tabula/testing';
 import type { SceneElement } from '@tabula/domain';
-import { boardElements, elementsWhenReady } from './board';
+import { boardElements, dropPicture, elementsWhenReady } from './board';
 import {
   controlled,
   drawStrokes,
-  dropPicture,
   expectKeptScene,
   keptOnDevice,
   magentaPixels,
@@ -146,7 +145,7 @@ describe('drawing offline through a killed browser', () => {
       proxy.cut();
       await owner.context.setOffline(true);
       // The picture first: the editor reports its file with its next change (a stroke).
-      await dropPicture(owner.page);
+      await dropPicture(owner.page, { x: 0.8, y: 0.85 });
       await expect.poll(async () => images(await boardElements(owner!.page)).length).toBe(1);
       await drawStrokes(owner.page, STROKES);
       const drawnScene = await boardElements(owner.page);
