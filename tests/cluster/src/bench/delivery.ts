@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { runLoad } from '../../../../apps/server/bench/gateway/drawLoad';
-import type { CommitArrival } from '../../../../apps/server/bench/gateway/drawLoad';
+import type { CommitArrival } from '../../../../apps/server/bench/gateway/loadTypes';
 import { connectRoom, disconnectAll } from '../../../../apps/server/bench/gateway/roomClients';
 import type { RoomClients } from '../../../../apps/server/bench/gateway/roomClients';
 import { latencySummary, ratio, round } from '../../../../apps/server/bench/gateway/stats';
