@@ -78,6 +78,9 @@ export class CollaborationClient {
   private readonly kept: KeptCopy;
   /** Resolves once a kept scene is ready to show (never, when none is kept). */
   private readonly keptShown: Promise<void>;
+  private showKept: () => void = () => undefined;
+  /** The scene kept on the device, read and not shown yet (see `showKeptIfNotJoining`). */
+  private keptScene: { elements: SceneElement[]; revision: number } | null = null;
   private readonly editor: EditorLink;
   private readonly report: StatusReport;
   private closed = false;
@@ -166,7 +169,10 @@ export class CollaborationClient {
         dropping: () => this.kept.canvas?.flushScene(),
         dropped: (status, previous) => this.dropped(status, previous),
         refused: (error) => this.joinRefused(error),
-        changed: () => this.report.status(),
+        changed: () => {
+          this.showKeptIfNotJoining();
+          this.report.status();
+        },
         progress: (fraction) => this.signals.setLoadProgress(fraction),
         ink: (message) => this.remote.ink(message),
         deleted: ({ message }) => this.signals.error({ kind: 'canvas-deleted', message }),
@@ -210,14 +216,14 @@ export class CollaborationClient {
       editor: this.editor,
       closed: () => this.closed,
     });
-    this.keptShown = this.kept.restore({
+    this.keptShown = new Promise((resolve) => (this.showKept = resolve));
+    void this.kept.restore({
       files: (files) =>
         this.images?.uploadedBefore(files.filter((file) => file.uploaded).map((file) => file.id)),
       wanted: () => !this.closed && !this.connection.hasJoined,
       scene: (elements, revision) => {
-        if (!this.editor.view) this.editor.lastScene = elements;
-        this.stream.resumeFrom(revision);
-        this.report.loaded();
+        this.keptScene = { elements, revision };
+        this.showKeptIfNotJoining();
       },
     });
     this.signals.setPending(this.sender.size);
@@ -345,6 +351,23 @@ export class CollaborationClient {
         kind: 'signed-out',
         message: 'The session has ended; sign in again to send the changes kept here.',
       });
+  }
+
+  /**
+   * The kept scene opens the board only while no join can answer (offline, reconnecting,
+   * signed out): online, the board waits for the server's scene as before, so it never shows
+   * an old copy as loaded. Once joined, the kept scene is not used.
+   */
+  private showKeptIfNotJoining(): void {
+    const kept = this.keptScene;
+    if (!kept || this.closed || this.connection.hasJoined) return;
+    const status = this.connection.status;
+    if (status === 'connecting' || status === 'joining' || status === 'live') return;
+    this.keptScene = null;
+    if (!this.editor.view) this.editor.lastScene = kept.elements;
+    this.stream.resumeFrom(kept.revision);
+    this.report.loaded();
+    this.showKept();
   }
 
   /** A join's scene, or the changes since the revision caught up to. */
