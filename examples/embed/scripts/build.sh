@@ -5,6 +5,9 @@
 #
 #   bash examples/embed/scripts/build.sh
 #   EMBED_BUILD_DIR=/some/dir bash examples/embed/scripts/build.sh   # where the copy lives
+#   WIDGET_BUILT=1 bash examples/embed/scripts/build.sh   # pack the widget's dist as it is
+# The widget's live test sets WIDGET_BUILT=1 once dist is fresh: a rebuild empties dist/ while
+# other packages' tasks (the embed test's typecheck) read it.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -14,8 +17,12 @@ root="$(cd "$here/../.." && pwd)"
 work="${EMBED_BUILD_DIR:-${TMPDIR:-/tmp}/tabula-embed-build-$(printf '%s' "$root" | cksum | cut -d' ' -f1)}"
 started=$(date +%s)
 
-echo "==> building @tabula/whiteboard"
-(cd "$root" && npm run build -w @tabula/whiteboard --silent)
+if [ "${WIDGET_BUILT:-}" = 1 ] && [ -f "$root/packages/whiteboard-widget/dist/index.js" ]; then
+  echo "==> packing @tabula/whiteboard as built"
+else
+  echo "==> building @tabula/whiteboard"
+  (cd "$root" && npm run build -w @tabula/whiteboard --silent)
+fi
 
 echo "==> packing"
 mkdir -p "$here/vendor"

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { drag, guardLocalOnly, launchChromium, pickTool } from '@tabula/testing';
 import { startHarnessServer, startStaticServer } from './test/harnessServer';
+import { ensurePackageBuilt } from './test/packageBuild';
 import type { HarnessServer } from './test/harnessServer';
 import { startTabulaServer } from '@tabula/testing';
 import type { TabulaServer } from '@tabula/testing';
@@ -80,7 +81,12 @@ let browser: Browser;
 
 beforeAll(async () => {
   if (process.env.EMBED_REBUILD === '1' || !existsSync(`${EMBED_DIR}dist/index.html`)) {
-    execFileSync('bash', [`${EMBED_DIR}scripts/build.sh`], { stdio: 'inherit', timeout: 600_000 });
+    ensurePackageBuilt(); // never while turbo's other tasks read dist: it is fresh there
+    execFileSync('bash', [`${EMBED_DIR}scripts/build.sh`], {
+      stdio: 'inherit',
+      timeout: 600_000,
+      env: { ...process.env, WIDGET_BUILT: '1' },
+    });
   }
   harness = await startHarnessServer();
   embed = await startStaticServer(EMBED_DIR);
