@@ -66,20 +66,23 @@ describe('a view link that unfurls, and its embed', () => {
     // The app itself is untouched; its head has the tags.
     expect(html).toContain('<div id="root"></div>');
     expect(html).toContain(`<title>${ESCAPED} · Tabula</title>`);
-    const picture = `${server.url}/canvas/view/${shared.token}/thumbnail`;
+    const picture = `${server.url}/canvas/view/${shared.token}/card.png`;
     expect(metaContent(html, 'og:title')).toBe(ESCAPED);
     expect(metaContent(html, 'og:type')).toBe('website');
     expect(metaContent(html, 'og:site_name')).toBe('Tabula');
     expect(metaContent(html, 'og:url')).toBe(`${server.url}/view/${shared.token}`);
     expect(metaContent(html, 'og:image')).toBe(picture);
-    expect(metaContent(html, 'og:image:type')).toBe('image/svg+xml');
+    // A PNG card of the size social sites ask for: none of them shows an SVG.
+    expect(metaContent(html, 'og:image:type')).toBe('image/png');
+    expect(metaContent(html, 'og:image:width')).toBe('1200');
+    expect(metaContent(html, 'og:image:height')).toBe('630');
     expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
     expect(metaContent(html, 'twitter:title')).toBe(ESCAPED);
     expect(metaContent(html, 'twitter:image')).toBe(picture);
     expect(metaContent(html, 'robots')).toBe('noindex');
     expect(html).not.toContain('<script>alert');
     // The picture and the discovery link lead where they say.
-    expect((await fetch(picture)).headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+    expect((await fetch(picture)).headers.get('content-type')).toBe('image/png');
     const discovery = /<link rel="alternate" type="application\/json\+oembed" href="([^"]+)"/.exec(
       html,
     )?.[1];

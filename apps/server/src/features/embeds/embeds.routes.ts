@@ -1,7 +1,7 @@
 /**
  * Embedding view links anywhere (docs/embedding.md): the custom elements' module under
  * `/embed/v1/`, the iframe embed `/embed/:token`, `/oembed`, a link's picture
- * `/canvas/view/:token/thumbnail`, and the unfurl tags of the web app's `/view/<token>` page
+ * `/canvas/view/:token/thumbnail` (SVG) and its card `/canvas/view/:token/card.png`, and the unfurl tags of the web app's `/view/<token>` page
  * (`pageHead`, given to `serveSpa`). None needs an account: the link's token is the key, and
  * whatever it does not open (unknown, revoked, a deleted canvas) is a 404 everywhere.
  * Which sites may frame the embed is the security headers' business (`EMBED_ORIGINS`).
@@ -14,13 +14,20 @@ import { HttpProblem } from '../../http/toHttpError';
 import type { CanvasesService } from '../canvases/canvases.service';
 import type { ShareLinks } from '../canvases/shareLinks/shareLinks.service';
 import { sendPicture } from '../canvases/thumbnails/thumbnails.routes';
+import { CardPictures } from './cardPicture';
 import { findEmbedBuild } from './embedBuild';
 import { serveEmbedModule } from './embedModule';
 import { EMBED_NOT_FOUND_HTML, embedPageHtml, embedTheme } from './embedPage';
 import { OEMBED_MESSAGES, oembedAnswer, parseOembedRequest } from './oembed';
 import { unfurlHead } from './unfurlTags';
 import type { HeadHtml } from '../../http/spa';
-import { EMBED_ROUTE, OEMBED_ROUTE, VIEW_THUMBNAIL_ROUTE, ViewLinkCards } from './viewLinkCards';
+import {
+  EMBED_ROUTE,
+  OEMBED_ROUTE,
+  VIEW_CARD_ROUTE,
+  VIEW_THUMBNAIL_ROUTE,
+  ViewLinkCards,
+} from './viewLinkCards';
 
 export interface EmbedsOptions {
   links: ShareLinks;
@@ -45,6 +52,7 @@ const VIEW_PAGE = new RegExp(`^${VIEW_LINK_ROUTE.replace(':token', '([A-Za-z0-9_
 
 export function embeds({ links, canvases, embedBuild }: EmbedsOptions): Embeds {
   const cards = new ViewLinkCards(links, canvases);
+  const cardPictures = new CardPictures();
   const router = new Router();
   const module = serveEmbedModule(embedBuild ?? findEmbedBuild());
 
@@ -75,6 +83,26 @@ export function embeds({ links, canvases, embedBuild }: EmbedsOptions): Embeds {
     // Anyone holding the link may keep it, revalidated on every use (the ETag is the canvas's
     // revision): once the link is revoked it shows nothing.
     await sendPicture(ctx, version, 'public, no-cache');
+  });
+
+  router.get(VIEW_CARD_ROUTE, async (ctx) => {
+    const token = ctx.params.token!;
+    const version = await cards.picture(token);
+    if (!version) throw new DomainError('NOT_FOUND', SHARE_LINK_NOT_FOUND);
+    ctx.set('Cache-Control', 'public, no-cache');
+    ctx.etag = version.etag;
+    ctx.status = 200;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    const png = await cardPictures.png(token, version.etag, version.picture);
+    if (!png) {
+      ctx.status = 204;
+      return;
+    }
+    ctx.type = 'image/png';
+    ctx.body = png;
   });
 
   const routes = router.routes();

@@ -8,6 +8,7 @@
  */
 import { HttpProblem } from '../../http/toHttpError';
 import { escapeXml as escape } from '../canvases/thumbnails/renderThumbnail';
+import { CARD_HEIGHT, CARD_WIDTH } from './cardPicture';
 import { PROVIDER_NAME } from './unfurlTags';
 import type { ViewLinkCard } from './viewLinkCards';
 import { linkAddresses } from './viewLinkCards';
@@ -90,9 +91,9 @@ export function oembedAnswer(card: ViewLinkCard, request: OembedRequest) {
     height,
     ...(card.picture
       ? {
-          thumbnail_url: at.picture,
-          thumbnail_width: card.picture.width,
-          thumbnail_height: card.picture.height,
+          thumbnail_url: at.card,
+          thumbnail_width: CARD_WIDTH,
+          thumbnail_height: CARD_HEIGHT,
         }
       : {}),
   };

@@ -7,6 +7,7 @@
  */
 import { escapeXml as escape } from '../canvases/thumbnails/renderThumbnail';
 import type { HeadHtml } from '../../http/spa';
+import { CARD_HEIGHT, CARD_WIDTH } from './cardPicture';
 import type { ViewLinkCard } from './viewLinkCards';
 import { linkAddresses } from './viewLinkCards';
 
@@ -32,12 +33,12 @@ export function unfurlHead(card: ViewLinkCard, origin: string): HeadHtml {
   ];
   if (card.picture) {
     tags.push(
-      meta('property', 'og:image', at.picture),
-      meta('property', 'og:image:type', 'image/svg+xml'),
-      meta('property', 'og:image:width', card.picture.width),
-      meta('property', 'og:image:height', card.picture.height),
+      meta('property', 'og:image', at.card),
+      meta('property', 'og:image:type', 'image/png'),
+      meta('property', 'og:image:width', CARD_WIDTH),
+      meta('property', 'og:image:height', CARD_HEIGHT),
       meta('property', 'og:image:alt', card.name),
-      meta('name', 'twitter:image', at.picture),
+      meta('name', 'twitter:image', at.card),
       meta('name', 'twitter:image:alt', card.name),
     );
   }

@@ -11,8 +11,10 @@ import type { ShareLinks } from '../canvases/shareLinks/shareLinks.service';
 import { CanvasThumbnails } from '../canvases/thumbnails/canvasThumbnails';
 import type { ThumbnailVersion } from '../canvases/thumbnails/canvasThumbnails';
 
-/** A view link's picture, `GET /canvas/view/:token/thumbnail` (`:token` is the link's). */
+/** A view link's picture, `GET /canvas/view/:token/thumbnail` (`:token` is the link's): SVG. */
 export const VIEW_THUMBNAIL_ROUTE = '/canvas/view/:token/thumbnail';
+/** The same picture on a 1200×630 PNG card, for sites that do not show SVG (the unfurl's). */
+export const VIEW_CARD_ROUTE = '/canvas/view/:token/card.png';
 /** The iframe embed of a view link. */
 export const EMBED_ROUTE = '/embed/:token';
 export const OEMBED_ROUTE = '/oembed';
@@ -32,6 +34,7 @@ export function linkAddresses(origin: string, token: string) {
     page,
     embed: origin + EMBED_ROUTE.replace(':token', token),
     picture: origin + VIEW_THUMBNAIL_ROUTE.replace(':token', token),
+    card: origin + VIEW_CARD_ROUTE.replace(':token', token),
     oembed: `${origin}${OEMBED_ROUTE}?url=${encodeURIComponent(page)}&format=json`,
   };
 }
