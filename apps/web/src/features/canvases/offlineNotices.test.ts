@@ -11,8 +11,10 @@ const kept = (lastSyncedAt: number | null) => ({
 describe('the board’s offline notices', () => {
   it('says when the device’s copy was last in step, offline only', () => {
     const at = new Date(2026, 11, 4, 10, 42).getTime();
-    const label = syncLabel('offline', 2, 0, kept(at));
+    // Synced ten minutes ago, today: the time alone.
+    const label = syncLabel('offline', 2, 0, kept(at), at + 600_000);
     expect(label).toBe(`Offline · 2 changes waiting · last synced ${syncTime(at, at)}`);
+    expect(syncTime(at, at)).not.toContain(',');
     expect(syncLabel('live', 0, 0, kept(at))).toBe('Live');
     expect(syncLabel('offline', 0, 0, kept(null))).toBe('Offline');
     // Another day: with the date.

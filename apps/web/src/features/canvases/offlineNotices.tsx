@@ -24,10 +24,11 @@ export function syncLabel(
   pending: number,
   notSaved: number,
   offline: OfflineState,
+  now = Date.now(),
 ): string {
   const label = connectionLabel(status, pending, notSaved);
   if (status !== 'offline' || offline.lastSyncedAt === null) return label;
-  return `${label} · last synced ${syncTime(offline.lastSyncedAt)}`;
+  return `${label} · last synced ${syncTime(offline.lastSyncedAt, now)}`;
 }
 
 /** The sync pill, styled as the widget's connection badge (a polite live region). */
