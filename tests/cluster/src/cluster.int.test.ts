@@ -108,11 +108,21 @@ describe('three nodes behind HAProxy', () => {
     // Cursors cross nodes too.
     const peers: RemotePeer[][] = [];
     const watching = aliceTab.client.peers$.subscribe((list) => peers.push(list));
-    bobTab.client.movePointer({ x: 12, y: 34 });
-    await aliceTab.until(
-      () => peers.at(-1)?.some((peer) => peer.userId === bob.id && peer.pointer?.x === 12) ?? false,
-      'Bob’s pointer at Alice',
-    );
+    // Cursors are lossy by design (latest wins, one in flight): Bob keeps moving, as a hand
+    // on a mouse does, until Alice sees him; a move sent before the nodes' subscriptions
+    // settle may be dropped.
+    let y = 34;
+    bobTab.client.movePointer({ x: 12, y });
+    const moving = setInterval(() => bobTab.client.movePointer({ x: 12, y: ++y }), 250);
+    try {
+      await aliceTab.until(
+        () =>
+          peers.at(-1)?.some((peer) => peer.userId === bob.id && peer.pointer?.x === 12) ?? false,
+        'Bob’s pointer at Alice',
+      );
+    } finally {
+      clearInterval(moving);
+    }
     watching.unsubscribe();
 
     // Bob leaves; invited again, he is removed; invited again, the canvas is deleted.
