@@ -36,7 +36,10 @@ rm -rf "$work/src" "$work/dist" "$work/vendor" "$work/public/excalidraw-assets"
 cp -R "$here/package.json" "$here/index.html" "$here/vite.config.ts" "$here/tsconfig.json" "$here/src" "$here/vendor" "$work/"
 # A fresh tarball under the same name: make npm take it again.
 rm -rf "$work/node_modules/@tabula/whiteboard"
-(cd "$work" && npm install --no-audit --no-fund --no-package-lock --prefer-offline --loglevel=error)
+install() { (cd "$work" && npm install --no-audit --no-fund --no-package-lock --prefer-offline --loglevel=error); }
+# The copy is kept between builds: one cut off mid-install leaves a broken node_modules
+# (npm then finds "react@undefined"). Installed afresh once when that happens.
+install || { echo "==> installing afresh"; rm -rf "$work/node_modules"; install; }
 
 echo "==> type-checking and building the page"
 (cd "$work" && npx tsc -p . && npm run build --silent)
