@@ -13,7 +13,7 @@ import { VIEW_LINK_ROUTE } from '@tabula/domain/protocol';
 import { HttpProblem } from '../../http/toHttpError';
 import type { CanvasesService } from '../canvases/canvases.service';
 import type { ShareLinks } from '../canvases/shareLinks/shareLinks.service';
-import { sendPicture } from '../canvases/thumbnails/thumbnails.routes';
+import { notModified, sendPicture } from '../canvases/thumbnails/thumbnails.routes';
 import { CardPictures } from './cardPicture';
 import { findEmbedBuild } from './embedBuild';
 import { serveEmbedModule } from './embedModule';
@@ -89,13 +89,7 @@ export function embeds({ links, canvases, embedBuild }: EmbedsOptions): Embeds {
     const token = ctx.params.token!;
     const version = await cards.picture(token);
     if (!version) throw new DomainError('NOT_FOUND', SHARE_LINK_NOT_FOUND);
-    ctx.set('Cache-Control', 'public, no-cache');
-    ctx.etag = version.etag;
-    ctx.status = 200;
-    if (ctx.fresh) {
-      ctx.status = 304;
-      return;
-    }
+    if (notModified(ctx, version.etag, 'public, no-cache')) return;
     const png = await cardPictures.png(token, version.etag, version.picture);
     if (!png) {
       ctx.status = 204;

@@ -45,13 +45,7 @@ export async function sendPicture(
   version: ThumbnailVersion,
   cacheControl: string,
 ): Promise<void> {
-  ctx.set('Cache-Control', cacheControl);
-  ctx.etag = version.etag;
-  ctx.status = 200;
-  if (ctx.fresh) {
-    ctx.status = 304;
-    return;
-  }
+  if (notModified(ctx, version.etag, cacheControl)) return;
   const svg = await version.picture();
   if (svg === null) {
     ctx.status = 204;
@@ -60,4 +54,17 @@ export async function sendPicture(
   ctx.set('Content-Security-Policy', SVG_SANDBOX);
   ctx.type = 'image/svg+xml; charset=utf-8';
   ctx.body = svg;
+}
+
+/**
+ * Sets the picture's validators; answers 304 and returns true when the client holds this
+ * version (`etag`) already. `cacheControl` says who may keep it.
+ */
+export function notModified(ctx: Context, etag: string, cacheControl: string): boolean {
+  ctx.set('Cache-Control', cacheControl);
+  ctx.etag = etag;
+  ctx.status = 200;
+  if (!ctx.fresh) return false;
+  ctx.status = 304;
+  return true;
 }
