@@ -30,6 +30,8 @@ import { MinuteBudget } from './features/canvases/quotas/minuteBudget';
 import { FilesService } from './features/canvases/files/files.service';
 import { fileRoutes } from './features/canvases/files/files.routes';
 import { thumbnailRoutes } from './features/canvases/thumbnails/thumbnails.routes';
+import { SceneDownloads } from './features/canvases/live/sceneDownloads';
+import { sceneDownloadRoutes } from './features/canvases/live/sceneDownload.routes';
 import { ShareLinks } from './features/canvases/shareLinks/shareLinks.service';
 import { shareLinkRoutes } from './features/canvases/shareLinks/shareLinks.routes';
 import { embeds } from './features/embeds/embeds.routes';
@@ -179,6 +181,7 @@ export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
   const historyRouter = historyRoutes({ auth, canvases, readModels: deps.readModels, ...history });
   const fileRouter = fileRoutes(auth, files, shareLinks);
   const embedding = embeds({ links: shareLinks, canvases, embedBuild: deps.embedBuild });
+  const sceneDownloads = new SceneDownloads();
   koa
     .use(metrics.countRefusals())
     .use(errorMiddleware)
@@ -200,6 +203,7 @@ export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
     .use(historyRouter.routes())
     .use(historyRouter.allowedMethods())
     .use(thumbnailRoutes(auth, canvases).routes())
+    .use(sceneDownloadRoutes(sceneDownloads).routes())
     .use(shareLinkRoutes(auth, shareLinks).routes())
     .use(embedding.routes);
 
@@ -210,7 +214,7 @@ export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
     canvases,
     allowedOrigins,
     adapter: deps.socketIoAdapter,
-    liveRooms: deps.liveRooms,
+    liveRooms: { downloads: sceneDownloads, ...deps.liveRooms },
     history,
     viewLinks: shareLinks,
     transport: { heartbeat: deps.heartbeat, compression: deps.socketCompression },

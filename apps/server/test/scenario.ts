@@ -6,7 +6,9 @@
  * in error.
  */
 import { expect } from 'vitest';
-import type { AuthenticatedUser } from '@tabula/domain/protocol';
+import { io as connect } from 'socket.io-client';
+import { VIEW_NAMESPACE } from '@tabula/domain/protocol';
+import type { AuthenticatedUser, CreatedShareLink } from '@tabula/domain/protocol';
 import type { ClientSocket, TestServer } from './testServer';
 import { HANG_MS, emitWithAck, newUser, nextEvent } from './testServer';
 import { PointerFrames } from '../src/features/canvases/socket/pointerFrames';
@@ -259,4 +261,25 @@ export function eventMatching<T>(
     }
     target.on(event, listener);
   });
+}
+
+/** A view link's socket (on `/view`), once connected; rejects with the handshake's error. */
+export function viewerSocket(server: TestServer, viewToken: string): Promise<ClientSocket> {
+  const socket = connect(server.url + VIEW_NAMESPACE, {
+    auth: { viewToken },
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+  }) as unknown as ClientSocket;
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+/** A new view link of the owner's canvas (201 expected): its token. */
+export async function shareLink(server: TestServer, ownerToken: string, canvasId: string) {
+  const link = await server.post<CreatedShareLink>(`/canvas/share/${canvasId}`, {}, ownerToken);
+  expect(link.status, JSON.stringify(link.body)).toBe(201);
+  return link.body.data!.token;
 }

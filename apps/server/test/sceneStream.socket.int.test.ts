@@ -6,9 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JoinCanvasChunked, JoinCanvasResult, SceneChunk } from '@tabula/domain/protocol';
 import type { SceneElement } from '@tabula/domain';
-import { io as connect } from 'socket.io-client';
-import { VIEW_NAMESPACE } from '@tabula/domain/protocol';
-import type { CreatedShareLink } from '@tabula/domain/protocol';
 import type { Member } from './scenario';
 import {
   createCanvas,
@@ -16,7 +13,9 @@ import {
   eventMatching,
   freshEventId,
   makeCollaborator,
+  shareLink,
   signUp,
+  viewerSocket,
 } from './scenario';
 import type { ClientSocket, TestServer } from './testServer';
 import { emitWithAck, startTestServer } from './testServer';
@@ -101,19 +100,8 @@ describe('join-canvas of a large scene, and a long catch-up', () => {
   });
 
   it('a view link viewer gets the large scene in chunks too (on the /view namespace)', async () => {
-    const link = await server.post<CreatedShareLink>(`/canvas/share/${canvasId}`, {}, owner.token);
-    expect(link.status, JSON.stringify(link.body)).toBe(201);
-    const viewer = connect(server.url + VIEW_NAMESPACE, {
-      auth: { viewToken: link.body.data!.token },
-      transports: ['websocket'],
-      forceNew: true,
-      reconnection: false,
-    }) as unknown as ClientSocket;
+    const viewer = await viewerSocket(server, await shareLink(server, owner.token, canvasId));
     try {
-      await new Promise<void>((resolve, reject) => {
-        viewer.once('connect', () => resolve());
-        viewer.once('connect_error', reject);
-      });
       const { chunks } = await joinChunked(viewer);
       const ids = chunks.flatMap((chunk) => chunk.elements.map((item: SceneElement) => item.id));
       expect(ids.sort()).toEqual([...drawn].sort());

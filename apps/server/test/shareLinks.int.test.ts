@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { io as connect } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   CANVAS_NOT_FOUND,
@@ -17,7 +16,7 @@ import {
   TOO_MANY_SHARE_LINKS,
 } from '@tabula/domain';
 import type { CreatedShareLink, ShareLinkSummary, ViewLinkInfo } from '@tabula/domain/protocol';
-import { VIEW_NAMESPACE, VIEW_TOKEN_HEADER, filePath } from '@tabula/domain/protocol';
+import { VIEW_TOKEN_HEADER, filePath } from '@tabula/domain/protocol';
 import { imageBytes, uploadOf } from '../src/features/canvases/files/files.testkit';
 import {
   createCanvas,
@@ -26,6 +25,7 @@ import {
   freshEventId,
   makeCollaborator,
   signUp,
+  viewerSocket,
 } from './scenario';
 import type { ClientSocket, TestServer } from './testServer';
 import { emitWithAck, nextEvent, startTestServer } from './testServer';
@@ -55,18 +55,10 @@ describe('view links', () => {
     server.post<CreatedShareLink>(`/canvas/share/${canvasId}`, {}, token);
 
   /** A viewer socket on the link, once connected (rejects with the handshake's error). */
-  function viewer(viewToken: string): Promise<ClientSocket> {
-    const socket = connect(server.url + VIEW_NAMESPACE, {
-      auth: { viewToken },
-      transports: ['websocket'],
-      forceNew: true,
-      reconnection: false,
-    }) as unknown as ClientSocket;
+  async function viewer(viewToken: string): Promise<ClientSocket> {
+    const socket = await viewerSocket(server, viewToken);
     viewers.push(socket);
-    return new Promise((resolve, reject) => {
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', reject);
-    });
+    return socket;
   }
 
   async function draw(socket: ClientSocket, canvasId: string, id: string) {

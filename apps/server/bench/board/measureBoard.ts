@@ -15,12 +15,13 @@ import {
   guard,
   leave,
   openBoard,
+  openBoardTimed,
   readyToDraw,
   settle,
   startWindows,
   stopWindows,
 } from './tabs';
-import type { Area, Tab } from './tabs';
+import type { Area, DownloadTiming, Tab } from './tabs';
 import type { WireCounter } from './wireCounter';
 
 /** How long an idle window lasts (BENCH_BOARD_WINDOW_MS). */
@@ -50,8 +51,12 @@ export const livePath = (canvasId: string) => `/livecanvas/${encodeURIComponent(
 export async function measureOpens(tabs: BoardTabs, board: BoardUnderTest, rounds: number) {
   const tabulaMs: number[] = [];
   const plainMs: number[] = [];
+  const downloads: DownloadTiming[] = [];
   const tabula = async () => {
-    tabulaMs.push(await openBoard(tabs.receiver, livePath(board.canvasId), 'tabula', board.count));
+    const path = livePath(board.canvasId);
+    const opened = await openBoardTimed(tabs.receiver, path, 'tabula', board.count);
+    tabulaMs.push(opened.openMs);
+    downloads.push(opened.download);
   };
   const { width, height } = tabs.area;
   const plainPath = `/?scene=${board.plainScene}&w=${Math.round(width)}&h=${Math.round(height)}`;
@@ -79,6 +84,8 @@ export async function measureOpens(tabs: BoardTabs, board: BoardUnderTest, round
     plainExcalidrawMs: plainMs.map((ms) => round(ms, 0)),
     tabulaMedianMs: round(tabulaMedian ?? NaN, 0),
     plainExcalidrawMedianMs: round(plainMedian ?? NaN, 0),
+    /** Where each app open spent its time (see `DownloadTiming`). */
+    tabulaOpenSteps: downloads,
   };
 }
 
@@ -91,6 +98,9 @@ export async function measureJoin(tab: Tab, wire: WireCounter, board: BoardUnder
   return {
     openMs: round(openMs, 0),
     webSocketWireBytes: after.webSocket - before.webSocket,
+    sceneDownloadWireBytes: after.sceneDownload - before.sceneDownload,
+    /** What the join carried: its WebSocket messages and its scene's download, if any. */
+    wireBytes: after.webSocket - before.webSocket + after.sceneDownload - before.sceneDownload,
     allWireBytes: after.total - before.total,
     webSocketPayloadBytes: received.payloadBytes,
     webSocketMessages: received.messages,

@@ -77,6 +77,7 @@ export function table(boards: Record<string, BoardFigures>, tenElementsOpenMs: n
         plainExcalidraw: figures.open.plainExcalidrawMedianMs,
       },
       openTabulaToTenElements: ratio(figures.open.tabulaMedianMs, tenElementsOpenMs),
+      joinWireBytes: figures.join.wireBytes,
       joinWebSocketWireBytes: figures.join.webSocketWireBytes,
       joinWebSocketPayloadBytes: figures.join.webSocketPayloadBytes,
       machineLoadAverage: figures.machineLoadAverage,
@@ -101,7 +102,7 @@ export function goals(boards: Record<string, BoardFigures>, crowd: Crowd | null)
   if (twenty) {
     out.openTabulaToPlain_20000 = goal(boardRatios(twenty).openTabulaToPlain, 1.3, 'atMost');
     out.joinWireBytesToBefore_20000 = goal(
-      ratio(twenty.join.webSocketWireBytes, JOIN_BYTES_20K_BEFORE),
+      ratio(twenty.join.wireBytes, JOIN_BYTES_20K_BEFORE),
       0.4,
       'atMost',
     );

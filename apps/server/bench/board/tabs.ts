@@ -82,13 +82,59 @@ export async function openBoard(
   kind: 'tabula' | 'plain',
   count: number,
 ): Promise<number> {
+  return (await openBoardTimed(tab, path, kind, count)).openMs;
+}
+
+/**
+ * Where an app open spent its time, in ms from the navigation: the page's document and the
+ * session check answered (`document`, `session`), the widget's opening marks (`tabula:started`,
+ * `join-sent`, `join-answered`, `scene-received`, `applied`) and when the scene download, if
+ * any, was asked for, answered and done.
+ */
+export interface DownloadTiming {
+  marks: Record<string, number>;
+  requestedMs?: number;
+  firstByteMs?: number;
+  lastByteMs?: number;
+}
+
+/** `openBoard`, with where the app's open spent its time (`DownloadTiming`). */
+export async function openBoardTimed(
+  tab: Tab,
+  path: string,
+  kind: 'tabula' | 'plain',
+  count: number,
+): Promise<{ openMs: number; download: DownloadTiming }> {
   await tab.page.goto(path, { waitUntil: 'commit', timeout: OPEN_GUARD_MS });
   const shown = await inPage<{ openMs: number }>(
     tab.page,
     `window.__boardBench.whenShown(${JSON.stringify(kind)}, ${count})`,
     OPEN_GUARD_MS,
   );
-  return shown.openMs;
+  const download = await inPage<DownloadTiming>(
+    tab.page,
+    `(() => {
+      const marks = {};
+      for (const mark of performance.getEntriesByType('mark'))
+        if (mark.name.startsWith('tabula:')) marks[mark.name.slice(7)] = Math.round(mark.startTime);
+      const resources = performance.getEntriesByType('resource');
+      const ended = (part) => {
+        const found = resources.find((resource) => resource.name.includes(part));
+        return found ? Math.round(found.responseEnd) : undefined;
+      };
+      marks.document = Math.round(performance.getEntriesByType('navigation')[0]?.responseEnd ?? 0);
+      marks.session = ended('/auth/fetchuser');
+      const entry = resources.find((resource) => resource.name.includes('/canvas/scene-download/'));
+      return entry ? {
+        marks,
+        requestedMs: Math.round(entry.startTime),
+        firstByteMs: Math.round(entry.responseStart),
+        lastByteMs: Math.round(entry.responseEnd),
+      } : { marks };
+    })()`,
+    OPEN_GUARD_MS,
+  );
+  return { openMs: shown.openMs, download };
 }
 
 /** Leaves the board for a blank page (its memory goes back before the next board). */

@@ -3,6 +3,7 @@
  * message naming the field, so every DTO states a field's rule in one word.
  */
 import {
+  IsBoolean,
   IsDefined,
   IsEmail,
   IsIn,
@@ -159,6 +160,12 @@ export function OptionalIntegerField(min: number): PropertyDecorator {
   const message = (args: ValidationArguments) =>
     `${args.property} must be an integer of at least ${min}.`;
   return all(Optional(), IsInt({ message }), Min(min, { message }));
+}
+
+/** An optional `true` or `false`. */
+export function OptionalBooleanField(): PropertyDecorator {
+  const message = (args: ValidationArguments) => `${args.property} must be true or false.`;
+  return all(Optional(), IsBoolean({ message }));
 }
 
 /** One of `values` (compared with ===). */

@@ -28,6 +28,7 @@ import {
   CoordinateField,
   IdField,
   Optional,
+  OptionalBooleanField,
   OptionalIntegerField,
   Required,
   StringField,
@@ -85,6 +86,7 @@ export class LeaveCanvasDto implements LeaveCanvasPayload {
 export class JoinCanvasDto implements JoinCanvasPayload {
   @IdField() canvasId!: string;
   @OptionalIntegerField(0) sinceRevision?: number;
+  @OptionalBooleanField() download?: boolean;
 }
 
 /** `watch-canvas`: listen to a canvas's room without showing its board. */

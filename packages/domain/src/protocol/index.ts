@@ -92,11 +92,18 @@ export {
   PRESENCE_DELTAS,
   applyPeopleChange,
 } from './presence';
-export type { CanvasResync, JoinCanvasChunked, JoinCanvasResync, SceneChunk } from './sceneStream';
+export type {
+  CanvasResync,
+  JoinCanvasChunked,
+  JoinCanvasDownload,
+  JoinCanvasResync,
+  SceneChunk,
+} from './sceneStream';
 export {
   MAX_CATCH_UP_ELEMENTS,
   MAX_CATCH_UP_EVENTS,
   SCENE_CHUNK_BYTES,
+  SCENE_DOWNLOAD_TTL_MS,
   SCENE_CHUNK_ELEMENTS,
 } from './sceneStream';
 

@@ -149,6 +149,8 @@ export const API_PATHS = {
   unshare: '/canvas/unshare/:id',
   /** Public: what a view link opens (`:id` is the link's token). */
   viewLink: '/canvas/view/:id',
+  /** Public: a large scene a `join-canvas` answered `download` (`:id` is its one-time ticket). */
+  sceneDownload: '/canvas/scene-download/:id',
 } as const;
 
 /** A path of `API_PATHS` with `:id` filled in (URI-encoded). */

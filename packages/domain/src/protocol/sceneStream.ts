@@ -1,6 +1,7 @@
 /**
  * Bounded join replies (PROTOCOL.md "Joining a large canvas"): a scene too large for one
- * message is answered `{ kind: 'chunked' }` and then sent as `scene-chunk` messages; a catch-up
+ * message is answered `{ kind: 'chunked' }` and then sent as `scene-chunk` messages, or, for a
+ * client that can fetch it over HTTP, `{ kind: 'download' }` with where to fetch it; a catch-up
  * beyond the bound is answered `{ kind: 'resync' }` (join again without `sinceRevision`), and a
  * session that fell too far behind while joined gets `canvas-resync`.
  */
@@ -18,6 +19,24 @@ export interface JoinCanvasChunked {
   /** Elements over all chunks. */
   elements: number;
 }
+
+/**
+ * `join-canvas` ack for a large scene when the join asked for `download`: `GET path` (on the
+ * server that answered, once, within `SCENE_DOWNLOAD_TTL_MS`) answers the scene at `revision`
+ * as one JSON array of `elements` elements, about `bytes` long once decoded (compressed on the
+ * wire). The path is the capability: it needs no session.
+ */
+export interface JoinCanvasDownload {
+  kind: 'download';
+  canvasId: string;
+  revision: number;
+  path: string;
+  elements: number;
+  bytes: number;
+}
+
+/** How long a `download` answer's path can be fetched. */
+export const SCENE_DOWNLOAD_TTL_MS = 60_000;
 
 /** `join-canvas` ack when more changed since `sinceRevision` than a catch-up carries. */
 export interface JoinCanvasResync {

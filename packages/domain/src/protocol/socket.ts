@@ -14,7 +14,13 @@ import type {
   OnlineUsersList,
   OnlineUsersPage,
 } from './presence';
-import type { CanvasResync, JoinCanvasChunked, JoinCanvasResync, SceneChunk } from './sceneStream';
+import type {
+  CanvasResync,
+  JoinCanvasChunked,
+  JoinCanvasDownload,
+  JoinCanvasResync,
+  SceneChunk,
+} from './sceneStream';
 import type { GestureTiming } from '../canvas/canvas.events';
 import type { InkPointPatch, SceneElement } from '../scene/index';
 import type { DomainErrorCode } from '../shared/errors';
@@ -74,10 +80,14 @@ export interface LeaveCanvasPayload {
   canvasId: string;
 }
 
-/** `join-canvas`: with `sinceRevision`, only what changed after it. */
+/**
+ * `join-canvas`: with `sinceRevision`, only what changed after it. With `download`, the client
+ * can fetch a large scene over HTTP: it is then answered `{ kind: 'download' }`, not `chunked`.
+ */
 export interface JoinCanvasPayload {
   canvasId: string;
   sinceRevision?: number;
+  download?: boolean;
 }
 
 /**
@@ -158,8 +168,12 @@ export interface JoinCanvasChanges {
 /** A join's answer once whole: the scene, or the changes since `sinceRevision`. */
 export type JoinedCanvas = JoinCanvasSnapshot | JoinCanvasChanges;
 
-/** `join-canvas`'s ack; a large scene comes in chunks, a too-long catch-up says `resync`. */
-export type JoinCanvasResult = JoinedCanvas | JoinCanvasChunked | JoinCanvasResync;
+/**
+ * `join-canvas`'s ack; a large scene comes in chunks (or, when asked, as a download), a
+ * too-long catch-up says `resync`.
+ */
+export type JoinCanvasResult =
+  JoinedCanvas | JoinCanvasChunked | JoinCanvasDownload | JoinCanvasResync;
 
 // ── Server → client payloads ───────────────────────────────────────────────────────────
 

@@ -123,6 +123,9 @@ export function clearedTheCanvas(name: string): string {
 }
 /** A view-only link that does not exist or was revoked (for the owner and for viewers). */
 export const SHARE_LINK_NOT_FOUND = 'This view link does not exist or was revoked.';
+/** A scene download whose ticket is unknown, used or expired (the client joins again). */
+export const SCENE_DOWNLOAD_NOT_FOUND =
+  'This scene download was used or has expired: join the canvas again.';
 export const TOO_MANY_SHARE_LINKS = 'A canvas can have at most 10 view links: revoke one first.';
 
 // ── Ours: quotas (QUOTA_EXCEEDED; one stable text per limit, so the board can say which) ──

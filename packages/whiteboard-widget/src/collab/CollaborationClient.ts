@@ -22,6 +22,7 @@ import { outboxKey } from './outbox';
 import type { OutboxEntry } from './outbox';
 import { OutboxSender } from './outboxSender';
 import { KeptCopy } from './keptCopy';
+import { markOpening } from './openingMarks';
 import type {
   DeviceStorageState,
   OfflineState,
@@ -79,6 +80,8 @@ export class CollaborationClient {
   /** Resolves once a kept scene is ready to show (never, when none is kept). */
   private readonly keptShown: Promise<void>;
   private showKept: () => void = () => undefined;
+  /** Starts reading the kept scene (once no join can answer: it may have to be shown). */
+  private needKept: () => void = () => undefined;
   /** The scene kept on the device, read and not shown yet (see `showKeptIfNotJoining`). */
   private keptScene: { elements: SceneElement[]; revision: number } | null = null;
   private readonly editor: EditorLink;
@@ -150,7 +153,11 @@ export class CollaborationClient {
       storageKey: outboxKey(options.userId, options.canvasId),
       onChange: () => this.report.outbox(),
       onRefused: (entry, error) => this.updateRefused(entry, error),
-      onStored: (revision) => this.stream.acked(revision),
+      onStored: (revision) => {
+        this.stream.acked(revision);
+        // The scene is in step at a new revision: that one is kept (see `KeptCanvas`).
+        this.keepScene();
+      },
       // Another tab's changes in the device's shared outbox: shown here as a peer's would be.
       onKeptByOthers: (elements) => this.remote.apply(elements),
       kept: this.kept.outbox,
@@ -217,15 +224,19 @@ export class CollaborationClient {
       closed: () => this.closed,
     });
     this.keptShown = new Promise((resolve) => (this.showKept = resolve));
-    void this.kept.restore({
-      files: (files) =>
-        this.images?.uploadedBefore(files.filter((file) => file.uploaded).map((file) => file.id)),
-      wanted: () => !this.closed && !this.connection.hasJoined,
-      scene: (elements, revision) => {
-        this.keptScene = { elements, revision };
-        this.showKeptIfNotJoining();
+    const keptNeeded = new Promise<void>((resolve) => (this.needKept = resolve));
+    void this.kept.restore(
+      {
+        files: (files) =>
+          this.images?.uploadedBefore(files.filter((file) => file.uploaded).map((file) => file.id)),
+        wanted: () => !this.closed && !this.connection.hasJoined,
+        scene: (elements, revision) => {
+          this.keptScene = { elements, revision };
+          this.showKeptIfNotJoining();
+        },
       },
-    });
+      keptNeeded,
+    );
     this.signals.setPending(this.sender.size);
     this.signals.setWaiting(this.sender.size, 0, false, this.scheduler, () => undefined);
   }
@@ -234,6 +245,7 @@ export class CollaborationClient {
   start(): void {
     if (this.started || this.closed) return;
     this.started = true;
+    markOpening('started');
     this.clearing.start();
     this.subscriptions.add(
       followPeers(this.transport, this.canvasId, this.peerActivity.directory, {
@@ -245,7 +257,7 @@ export class CollaborationClient {
         },
       }),
     );
-    // With a kept canvas, the first join catches up from the kept revision.
+    // With a kept canvas, the first join waits for the kept outbox (its changes are sent then).
     const restored = this.kept.read(this.sender.restored);
     this.subscriptions.add(this.connection.follow(this.online$, restored));
   }
@@ -359,10 +371,12 @@ export class CollaborationClient {
    * an old copy as loaded. Once joined, the kept scene is not used.
    */
   private showKeptIfNotJoining(): void {
-    const kept = this.keptScene;
-    if (!kept || this.closed || this.connection.hasJoined) return;
+    if (this.closed || this.connection.hasJoined) return;
     const status = this.connection.status;
     if (status === 'connecting' || status === 'joining' || status === 'live') return;
+    this.needKept();
+    const kept = this.keptScene;
+    if (!kept) return;
     this.keptScene = null;
     if (!this.editor.view) this.editor.lastScene = kept.elements;
     this.stream.resumeFrom(kept.revision);
@@ -375,6 +389,7 @@ export class CollaborationClient {
     if (data.kind === 'snapshot') this.remote.apply(data.elements);
     else this.remote.apply(data.changes.flatMap((change) => change.elements));
     this.signals.setLoadProgress(null);
+    markOpening('applied');
   }
 
   /** Joined (or re-joined, caught up from the last revision): live, resend. */

@@ -59,6 +59,11 @@ export interface Transport {
    * counting it as sent. A transport without it is taken as always ready.
    */
   inkWritable?(): boolean;
+  /**
+   * Fetches `path` (a `download` join answer's) from the server over HTTP. A transport without
+   * it gets a large scene in `scene-chunk` messages instead.
+   */
+  download?(path: string): Promise<Response>;
   /** Stops using the connection (what that closes depends on who owns it). */
   close(): void;
 }

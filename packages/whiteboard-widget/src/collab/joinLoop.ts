@@ -1,7 +1,14 @@
 import type { Subscription } from 'rxjs';
-import type { AckError, JoinCanvasSnapshot, JoinedCanvas } from '@tabula/domain/protocol';
+import type {
+  AckError,
+  JoinCanvasDownload,
+  JoinCanvasSnapshot,
+  JoinedCanvas,
+} from '@tabula/domain/protocol';
 import { backoffMs, isRetryable } from './retryPolicy';
 import { SceneAssembly } from './sceneAssembly';
+import { markOpening } from './openingMarks';
+import { downloadScene } from './sceneDownload';
 import type { Scheduler } from './scheduler';
 import type { Transport } from './Transport';
 
@@ -15,7 +22,7 @@ export interface JoinHandlers {
   joined(data: JoinedCanvas): void;
   /** The server said no for good (`NOT_FOUND`, `FORBIDDEN`, …): the loop stops. */
   refused(error: AckError): void;
-  /** How much of a scene sent in chunks has arrived (0 to 1), as chunks come in. */
+  /** How much of a large scene has arrived (0 to 1), as it comes in. */
   progress?(fraction: number): void;
 }
 
@@ -23,8 +30,10 @@ export interface JoinHandlers {
  * Joins the canvas each time the transport connects, and keeps trying on the same connection
  * (with doubling waits from `retryDelayMs`) when the ack times out or the server was busy
  * (`RATE_LIMITED`, `INTERNAL`). A drop cancels the attempt; the next connection starts over.
- * A large scene comes as `scene-chunk` messages after a `chunked` ack and is put back together
- * here; a `resync` answer (too much changed for a catch-up) joins again for the whole scene.
+ * A large scene is downloaded over HTTP after a `download` ack when the transport can
+ * (`Transport.download`), else it comes as `scene-chunk` messages after a `chunked` ack and is
+ * put back together here; a download that fails joins again for chunks. A `resync` answer (too
+ * much changed for a catch-up) joins again for the whole scene.
  */
 export class JoinLoop {
   private attempt = 0;
@@ -33,6 +42,8 @@ export class JoinLoop {
   private stopped = false;
   /** The next join asks for the whole scene (after `resync`). */
   private wholeScene = false;
+  /** Large scenes come as chunks (the transport cannot download, or a download failed). */
+  private chunksOnly: boolean;
   /** The attempt whose scene is arriving in chunks, if any. */
   private streaming: number | null = null;
   private readonly assembly = new SceneAssembly();
@@ -45,6 +56,7 @@ export class JoinLoop {
     private readonly retryDelayMs: number,
     private readonly handlers: JoinHandlers,
   ) {
+    this.chunksOnly = transport.download === undefined;
     this.chunks = transport.events('scene-chunk').subscribe((chunk) => {
       if (chunk.canvasId === this.canvasId && !this.stopped) this.chunkArrived(chunk);
     });
@@ -86,11 +98,13 @@ export class JoinLoop {
     this.streaming = null;
     this.assembly.reset();
     this.handlers.joining();
+    markOpening('join-sent');
     let result;
     try {
       result = await this.transport.request('join-canvas', {
         canvasId: this.canvasId,
         sinceRevision: this.wholeScene ? undefined : this.handlers.sinceRevision(),
+        ...(this.chunksOnly ? {} : { download: true }),
       });
     } catch {
       // A drop is handled by `disconnected`; a timeout on this connection tries again.
@@ -98,6 +112,7 @@ export class JoinLoop {
       return;
     }
     if (attempt !== this.attempt || this.stopped) return;
+    markOpening('join-answered');
     if (!result.ok) {
       if (isRetryable(result.error.code)) this.retryLater(attempt);
       else {
@@ -110,10 +125,30 @@ export class JoinLoop {
     if (data.kind === 'resync') {
       this.wholeScene = true;
       void this.join();
+    } else if (data.kind === 'download') {
+      void this.download(attempt, data);
     } else if (data.kind === 'chunked') {
       this.streaming = attempt;
       this.assembled(this.assembly.expect(data));
     } else this.done(data);
+  }
+
+  private async download(attempt: number, answer: JoinCanvasDownload): Promise<void> {
+    const current = () => attempt === this.attempt && !this.stopped;
+    let scene: JoinCanvasSnapshot;
+    try {
+      scene = await downloadScene(this.transport.download!.bind(this.transport), answer, (f) => {
+        if (current()) this.handlers.progress?.(f);
+      });
+    } catch {
+      if (!current()) return;
+      // Refused (used, expired, another node) or cut short: the socket carries it instead.
+      this.chunksOnly = true;
+      this.wholeScene = true;
+      void this.join();
+      return;
+    }
+    if (current()) this.done(scene);
   }
 
   private chunkArrived(chunk: Parameters<SceneAssembly['add']>[0]): void {
@@ -136,6 +171,7 @@ export class JoinLoop {
   }
 
   private done(data: JoinedCanvas): void {
+    markOpening('scene-received');
     this.failures = 0;
     this.wholeScene = false;
     this.handlers.joined(data);

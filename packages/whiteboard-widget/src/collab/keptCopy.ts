@@ -65,22 +65,30 @@ export class KeptCopy {
   }
 
   /**
-   * Reads the kept canvas and hands it to `to`: its files, then its scene while still wanted.
-   * Resolves only when a scene is kept (never without one).
+   * Reads the kept canvas and hands it to `to`: its files, then, once `needed` resolves (the
+   * scene may have to be shown: no join answers), its scene while still wanted. Resolves only
+   * when a scene is kept (never without one).
    */
-  async restore(to: KeptRestore): Promise<void> {
+  async restore(to: KeptRestore, needed: Promise<void>): Promise<void> {
     if (!this.canvas) return never();
-    const { scene, files } = await this.canvas.restored;
+    const { scene: info, files } = await this.canvas.restored;
     this.files = files;
     to.files(files);
+    if (!info) return never();
+    await needed;
+    const scene = to.wanted() ? await this.canvas.scene() : null;
     if (!scene || !to.wanted()) return never();
     this.shown = true;
     to.scene(scene.elements, scene.revision);
   }
 
-  /** Resolves once the kept canvas and `outbox` are read (null: nothing is kept). */
+  /**
+   * What the first join waits for: the kept `outbox` (null: nothing is kept). Not the kept
+   * scene: online, the board waits for the server's scene anyway, so reading a big kept scene
+   * (a 20,000-element one took seconds) must not hold the join back.
+   */
   read(outbox: Promise<void>): Promise<unknown> | null {
-    return this.canvas ? Promise.all([this.canvas.restored, outbox]) : null;
+    return this.canvas ? outbox : null;
   }
 
   /** Keeps the editor's scene as `current` gives it while in step (see `KeptCanvas.sceneSynced`). */

@@ -91,8 +91,7 @@ export class LiveConnection {
 
   /**
    * Follows the canvas's messages and the network at once, and the transport once `ready`
-   * settles (the kept canvas and outbox are read: the first join catches up from the kept
-   * revision).
+   * settles (the kept outbox is read: its changes go out after the first join).
    */
   follow(online$: Observable<boolean>, ready: Promise<unknown> | null): Subscription {
     const subscriptions = followCanvas(this.transport, this.canvasId, {

@@ -1,7 +1,8 @@
 /**
- * The sync engine against the real server with small bounds: a scene beyond the bound arrives
- * in `scene-chunk` messages and the client puts it back together; a catch-up beyond its bound
- * is answered `resync` and the client loads the whole scene instead, converging with its peer.
+ * The sync engine against the real server with small bounds: a scene beyond the bound is
+ * downloaded over HTTP when the transport can, else (or when the download fails) it arrives in
+ * `scene-chunk` messages and the client puts it back together; a catch-up beyond its bound is
+ * answered `resync` and the client loads the whole scene instead, converging with its peer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInMemoryServer } from '@tabula/server/testing';
@@ -44,22 +45,64 @@ function recordJoins(kinds: string[]) {
   });
 }
 
+/** The transport without `download`: large scenes come in chunks. */
+function withoutDownload(transport: Transport): Transport {
+  const { download: _download, ...rest } = transport;
+  return rest;
+}
+
 /** Ids whose `a<id>` index is a valid fractional index (letters and digits, no trailing 0). */
 const ids = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(3, '0')}z`);
 
 describe('CollaborationClient and bounded join replies', () => {
-  it('reassembles a scene that came in chunks', async () => {
-    const { alice, bob, canvasId } = await sharedCanvas();
-    const a = await open(server.url, alice, canvasId);
+  /** Alice's canvas with 95 elements, shared with Bob. */
+  async function largeCanvas() {
+    const shared = await sharedCanvas();
+    const a = await open(server.url, shared.alice, shared.canvasId);
     const drawn = ids('big', 95);
     for (let start = 0; start < drawn.length; start += 19)
       a.board.draw(drawn.slice(start, start + 19).map((id) => rect(id)));
     await until(a, () => a.client.pendingCount === 0, 'the acks');
+    return { ...shared, drawn };
+  }
 
+  it('downloads a large scene over HTTP when the transport can', async () => {
+    const { bob, canvasId, drawn } = await largeCanvas();
     const kinds: string[] = [];
     const b = await open(server.url, bob, canvasId, {}, true, recordJoins(kinds));
+    expect(kinds).toEqual(['download']);
+    expect(visibleIds(b).sort()).toEqual(drawn);
+    expect(b.client.status).toBe('live');
+  });
+
+  it('reassembles a scene that came in chunks', async () => {
+    const { bob, canvasId, drawn } = await largeCanvas();
+    const kinds: string[] = [];
+    const b = await open(server.url, bob, canvasId, {}, true, (transport) =>
+      withoutDownload(recordJoins(kinds)(transport)),
+    );
     expect(kinds).toEqual(['chunked']);
+    expect(visibleIds(b).sort()).toEqual(drawn);
+    expect(b.client.status).toBe('live');
+  });
+
+  it('joins again for chunks when the download is refused', async () => {
+    const { bob, canvasId, drawn } = await largeCanvas();
+    const kinds: string[] = [];
+    const statuses: number[] = [];
+    const b = await open(server.url, bob, canvasId, {}, true, (transport) => ({
+      ...recordJoins(kinds)(transport),
+      // Someone else used the ticket first (or the request reached another node): 404.
+      async download(path) {
+        await transport.download!(path);
+        const refused = await transport.download!(path);
+        statuses.push(refused.status);
+        return refused;
+      },
+    }));
+    expect(statuses).toEqual([404]);
+    expect(kinds).toEqual(['download', 'chunked']);
     expect(visibleIds(b).sort()).toEqual(drawn);
     expect(b.client.status).toBe('live');
   });
@@ -87,9 +130,11 @@ describe('CollaborationClient and bounded join replies', () => {
       () => b.client.status === 'live' && b.client.pendingCount === 0,
       'Bob live again, his change sent',
     );
-    // The catch-up (5 commits) was over the bound: resync, then the whole scene (in chunks).
-    expect(kinds.slice(1)).toEqual(['resync', 'chunked']);
+    // The catch-up (5 commits) was over the bound: resync, then the whole scene (downloaded).
+    expect(kinds.slice(1)).toEqual(['resync', 'download']);
     const expected = ['bobsown', 'first', ...meanwhile].sort();
+    // The joined scene reaches the board at its next frame, after the status says live.
+    await until(b, () => visibleIds(b).length === expected.length, 'the whole scene at Bob');
     expect(visibleIds(b).sort()).toEqual(expected);
     await until(a, () => visibleIds(a).includes('bobsown'), 'Bob’s change at Alice');
     expect(visibleIds(a).sort()).toEqual(expected);

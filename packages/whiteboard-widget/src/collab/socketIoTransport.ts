@@ -34,7 +34,7 @@ export function socketIoTransport(
     ...options.socketOptions,
     auth: { token, presence: PRESENCE_DELTAS },
   });
-  const transport = socketTransport(socket, options);
+  const transport = socketTransport(socket, { serverUrl: url, ...options });
   return {
     ...transport,
     socket,

@@ -18,6 +18,11 @@ export type TabulaSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export interface SocketTransportOptions {
   /** How long to wait for an ack before the call counts as failed (default 10 s). */
   ackTimeoutMs?: number;
+  /**
+   * The server's address for what goes over HTTP (a large scene's download); default: the
+   * page's, in a browser. Without either, large scenes come over the socket.
+   */
+  serverUrl?: string;
 }
 
 /**
@@ -47,6 +52,7 @@ export function socketTransport(
   options: SocketTransportOptions = {},
 ): Transport {
   const ackTimeoutMs = options.ackTimeoutMs ?? 10_000;
+  const serverUrl = options.serverUrl ?? globalThis.location?.href;
   const untyped = socket as unknown as Socket;
   const status = new BehaviorSubject<TransportStatus>(statusOf(socket));
   const joined = new Set<string>();
@@ -108,6 +114,14 @@ export function socketTransport(
     ink(payload: InkPayload): void {
       if (!closed && socket.connected) socket.volatile.emit('ink', payload);
     },
+    ...(serverUrl !== undefined && typeof fetch === 'function'
+      ? {
+          download(path: string): Promise<Response> {
+            if (closed) return Promise.reject(new TransportError('closed'));
+            return fetch(new URL(path, serverUrl));
+          },
+        }
+      : {}),
     inkWritable(): boolean {
       // Socket.IO drops a volatile message while its transport is not writable, which it is
       // not until the next tick after any other message (a pointer, a commit) was written.

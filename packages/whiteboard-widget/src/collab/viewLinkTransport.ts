@@ -20,7 +20,7 @@ export function viewLinkTransport(
     ...options.socketOptions,
     auth: { viewToken },
   });
-  const transport = socketTransport(socket, options);
+  const transport = socketTransport(socket, { serverUrl: url, ...options });
   return {
     ...transport,
     socket,

@@ -41,6 +41,11 @@ export function followingTransport(clients: Observable<RealtimeClient | null>): 
     pointer: (payload) => current.value?.pointer(payload),
     ink: (payload) => current.value?.ink(payload),
     inkWritable: () => current.value?.inkWritable?.() ?? false,
+    download(path) {
+      const download = current.value?.download;
+      if (!download) return Promise.reject(new TransportError('disconnected'));
+      return download(path);
+    },
     close() {
       if (closed) return;
       closed = true;

@@ -52,9 +52,17 @@ export interface SenderLock {
   release(): void;
 }
 
+/** Which revision the kept scene is at, and since when, without its elements. */
+export type KeptSceneInfo = Omit<KeptScene, 'elements'>;
+
 export interface CanvasPersistence {
   /** The scene kept for `canvasId`, or null when this device has none. */
   loadScene(canvasId: string): Promise<KeptScene | null>;
+  /**
+   * `loadScene` without the elements: a small read, where the scene of a big canvas takes
+   * long (a client reads the scene only when it has to show it).
+   */
+  loadSceneInfo(canvasId: string): Promise<KeptSceneInfo | null>;
   saveScene(canvasId: string, scene: KeptScene): Promise<void>;
   /** The changes waiting for `canvasId`, oldest first (every client's of the device). */
   loadOutbox(canvasId: string): Promise<KeptChange[]>;

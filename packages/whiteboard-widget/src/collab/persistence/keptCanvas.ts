@@ -10,7 +10,13 @@ import type { SceneElement } from '@tabula/domain';
 import type { AckError } from '@tabula/domain/protocol';
 import type { ImageFile, ImageFiles } from '../fileTransport';
 import type { Scheduler } from '../scheduler';
-import type { CanvasPersistence, KeptChange, KeptFile, KeptScene } from './CanvasPersistence';
+import type {
+  CanvasPersistence,
+  KeptChange,
+  KeptFile,
+  KeptScene,
+  KeptSceneInfo,
+} from './CanvasPersistence';
 import { storageState } from './offlineState';
 import type { DeviceStorageState, OfflineState, RefusedOfflineChanges } from './offlineState';
 
@@ -19,9 +25,9 @@ export const SCENE_SAVE_DELAY_MS = 2000;
 /** The storage quota is asked at most this often. */
 const ESTIMATE_INTERVAL_MS = 10_000;
 
-/** What was kept of the canvas when the client started. */
+/** What was kept of the canvas when the client started (the scene's elements: `scene()`). */
 export interface Restored {
-  scene: KeptScene | null;
+  scene: KeptSceneInfo | null;
   files: KeptFile[];
 }
 
@@ -47,6 +53,9 @@ export class KeptCanvas {
   private lastSaveMs = 0;
   private joined = false;
   private closed = false;
+  /** The revision of the scene kept now (null: none, or not known yet). */
+  private keptRevision: number | null = null;
+  private keptScene: Promise<KeptScene | null> | null = null;
   /** Resolves with what was kept when the client started. */
   readonly restored: Promise<Restored>;
 
@@ -62,15 +71,22 @@ export class KeptCanvas {
     private readonly wallClock: () => number = Date.now,
   ) {
     this.restored = Promise.all([
-      persistence.loadScene(canvasId).catch(() => null),
+      persistence.loadSceneInfo(canvasId).catch(() => null),
       persistence.loadFiles(canvasId).catch(() => []),
     ]).then(([scene, files]) => {
       for (const file of files) this.keptFiles.add(file.id);
+      this.keptRevision ??= scene?.revision ?? null;
       this.setOffline({ copy: scene ? 'kept' : 'none', lastSyncedAt: scene?.syncedAt ?? null });
       return { scene, files };
     });
     void persistence.requestPersistence().catch(() => false);
     this.checkStorage();
+  }
+
+  /** The kept scene with its elements, read once, when first asked for (null: none). */
+  scene(): Promise<KeptScene | null> {
+    this.keptScene ??= this.persistence.loadScene(this.canvasId).catch(() => null);
+    return this.keptScene;
   }
 
   /**
@@ -212,6 +228,13 @@ export class KeptCanvas {
     }
     const { elements, revision } = scene;
     const syncedAt = this.wallClock();
+    if (revision === this.keptRevision) {
+      // The device holds this revision already (a reopened canvas nobody changed): writing a
+      // big scene again costs seconds of the page's time. The time shown is this session's.
+      this.setOffline({ copy: 'kept', lastSyncedAt: syncedAt });
+      return;
+    }
+    this.keptRevision = revision;
     const started = this.scheduler.now();
     void this.persistence
       .saveScene(this.canvasId, { elements: [...elements], revision, syncedAt })
@@ -221,7 +244,10 @@ export class KeptCanvas {
           this.setOffline({ copy: 'kept', lastSyncedAt: syncedAt });
           this.checkStorage();
         },
-        () => this.keepFailed(),
+        () => {
+          this.keptRevision = null;
+          this.keepFailed();
+        },
       );
   }
 

@@ -141,6 +141,38 @@ describe('CollaborationClient with a canvas kept on the device', () => {
     expect(state.lastSyncedAt).toBeGreaterThan(Date.now() - 120_000);
   });
 
+  it('online, a reopened canvas joins without reading its kept scene, and does not write the same revision again', async () => {
+    const { alice, canvasId } = await sharedCanvas(server());
+    const keep = device(alice.userId);
+    const first = await open(server().url, alice, canvasId, { persistence: keep() });
+    first.board.draw([rect('a')]);
+    await until(first, () => first.client.pendingCount === 0, 'the ack');
+    await firstValueFrom(first.client.offline$.pipe(filter((state) => state.copy === 'kept')));
+    first.close();
+
+    // The reload: what it asks of the device is counted.
+    const calls: string[] = [];
+    const counted = (persistence: CanvasPersistence): CanvasPersistence => ({
+      ...persistence,
+      loadScene: (id) => (calls.push('loadScene'), persistence.loadScene(id)),
+      saveScene: (id, scene) => (calls.push('saveScene'), persistence.saveScene(id, scene)),
+    });
+    const again = await open(server().url, alice, canvasId, { persistence: counted(keep()) });
+    expect(visibleIds(again)).toEqual(['a']);
+    const kept = await firstValueFrom(
+      again.client.offline$.pipe(filter((state) => state.copy === 'kept')),
+    );
+    // The save after the join comes, finds this revision kept, and only moves the sync time.
+    await firstValueFrom(
+      again.client.offline$.pipe(filter((state) => state.lastSyncedAt !== kept.lastSyncedAt)),
+    );
+    expect(calls).toEqual([]);
+    // A change moves the revision on: that one is kept.
+    again.board.draw([rect('b')]);
+    await firstValueFrom(again.client.offline$.pipe(filter(() => calls.includes('saveScene'))));
+    expect(calls).toEqual(['saveScene']);
+  });
+
   it('sends the changes kept offline from a new client (a reload), once each and under their original event ids', async () => {
     const { alice, bob, canvasId } = await sharedCanvas(server());
     const keep = device(alice.userId);

@@ -17,6 +17,7 @@ import {
 import type {
   CanvasRef,
   InkMessage,
+  JoinCanvasPayload,
   JoinCanvasResult,
   JoinCanvasResync,
   JoinedCanvas,
@@ -30,6 +31,7 @@ import { CATCH_UP_BOUND, RESYNC, changesSince, mergedChangesSince } from './canv
 import type { CatchUpBound } from './canvasChanges';
 import { SCENE_STREAM_LIMITS, SceneStreams } from './sceneStream';
 import type { SceneStreamLimits, SceneTexts } from './sceneStream';
+import type { SceneDownloads } from './sceneDownloads';
 import { CanvasRoom } from './canvasRoom';
 import { LARGE_UPDATE_WEIGHT, nextTurn, updateWeight } from './largeUpdates';
 import type { CanvasRoomOptions, DrawingUpdate } from './canvasRoom';
@@ -44,6 +46,8 @@ export interface LiveRoomsOptions {
   maxInkPoints?: number;
   /** How a large scene is split for a joining session. */
   sceneStream?: Partial<SceneStreamLimits>;
+  /** Hands large scenes out over HTTP to joins that ask for it; without it they go in chunks. */
+  downloads?: SceneDownloads;
   /** How much a catch-up carries before the session is told to resync. */
   catchUp?: Partial<CatchUpBound>;
 }
@@ -93,6 +97,7 @@ export class LiveRooms<Frame> {
       { ...SCENE_STREAM_LIMITS, ...options.sceneStream },
       () => context.newId(),
       (error) => context.logError(error, 'scene stream'),
+      options.downloads,
     );
     this.catchUpBound = { ...CATCH_UP_BOUND, ...options.catchUp };
   }
@@ -103,9 +108,9 @@ export class LiveRooms<Frame> {
   }
 
   async join(session: LiveSession<Frame>, payload: unknown): Promise<JoinCanvasResult> {
-    const { canvasId, sinceRevision } = parseDto(JoinCanvasDto, payload);
+    const { canvasId, sinceRevision, download } = parseDto(JoinCanvasDto, payload);
     await this.canvases.joinable(session.userId, canvasId);
-    return this.enter(session, canvasId, sinceRevision, async () => {
+    return this.enter(session, { canvasId, sinceRevision, download }, async () => {
       // Whoever opens the canvas learns who is in it now (not only when someone accepts).
       const collaborators = await this.canvases.members(canvasId);
       session.write(this.encoder.encode('collaborator-joined', { canvasId, collaborators }));
@@ -117,8 +122,8 @@ export class LiveRooms<Frame> {
    * the scene or the changes since a revision, then every commit and ink of the room, and
    * nothing about the canvas's people.
    */
-  async view(session: LiveSession<Frame>, canvasId: string, sinceRevision?: number) {
-    const answer = await this.enter(session, canvasId, sinceRevision, async () => {});
+  async view(session: LiveSession<Frame>, join: JoinCanvasPayload) {
+    const answer = await this.enter(session, join, async () => {});
     this.answered(session, answer);
     return answer;
   }
@@ -137,8 +142,7 @@ export class LiveRooms<Frame> {
 
   private async enter(
     session: LiveSession<Frame>,
-    canvasId: string,
-    sinceRevision: number | undefined,
+    { canvasId, sinceRevision, download }: JoinCanvasPayload,
     greet: () => Promise<void>,
   ): Promise<JoinCanvasResult> {
     // Join first, then read: whatever commits in between arrives twice, never zero times,
@@ -156,7 +160,7 @@ export class LiveRooms<Frame> {
         return answer;
       }
       room.told(session.id, answer.revision);
-      return this.streams.bound(session.id, answer);
+      return this.streams.bound(session.id, answer, download);
     } catch (error) {
       this.leave(session.id, canvasId);
       throw error;

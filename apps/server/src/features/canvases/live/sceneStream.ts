@@ -16,6 +16,7 @@ import type { SceneElement } from '@tabula/domain';
 import { parseShared, textsAsArray } from '../../../infrastructure/sharedJson';
 import { SLICE_MS, spentThisTurn } from '../../../infrastructure/turnSlices';
 import type { FrameEncoder, LiveSession } from '../../../realtime/liveSession';
+import type { SceneDownloads } from './sceneDownloads';
 
 /** A join's scene as its elements' JSON texts in scene order, at `revision`. */
 export interface SceneTexts {
@@ -159,8 +160,9 @@ interface PendingStream {
 
 /**
  * The scene streams of a node's sessions: a join's answer too large for one message becomes a
- * `chunked` answer (`bound`), whose chunks go out once its ack has (`answered`); a newer join of
- * the same session and canvas, or leaving it (`forget`), ends an older stream.
+ * `download` answer when the join asked for one and `downloads` can issue it, else a `chunked`
+ * answer (`bound`), whose chunks go out once its ack has (`answered`); a newer join of the same
+ * session and canvas, or leaving it (`forget`), ends an older stream.
  */
 export class SceneStreams<Frame> {
   private readonly streams = new Map<string, PendingStream>();
@@ -170,13 +172,15 @@ export class SceneStreams<Frame> {
     readonly limits: SceneStreamLimits,
     private readonly newId: () => string,
     private readonly onError: (error: unknown) => void,
+    private readonly downloads?: SceneDownloads,
   ) {}
 
   /**
    * The answer as sent: a scene of at most `chunkElements` elements and `chunkBytes` of JSON
-   * is a `snapshot` (parsed now), a larger one `chunked`, its stream waiting for `answered`.
+   * is a `snapshot` (parsed now); a larger one a `download` when `download` was asked for, else
+   * `chunked`, its stream waiting for `answered`.
    */
-  bound(sessionId: string, answer: JoinedCanvas | SceneTexts): JoinCanvasResult {
+  bound(sessionId: string, answer: JoinedCanvas | SceneTexts, download = false): JoinCanvasResult {
     if (answer.kind !== 'texts') return answer;
     const { canvasId, revision, texts } = answer;
     // A scene of few but large elements goes in chunks too: they are compressed on the wire
@@ -188,6 +192,8 @@ export class SceneStreams<Frame> {
         revision,
         elements: parseShared(texts) as SceneElement[],
       };
+    const downloadable = download ? this.downloads?.issue(canvasId, revision, texts) : null;
+    if (downloadable) return downloadable;
     const streamId = this.newId();
     this.streams.set(key(sessionId, canvasId), { canvasId, streamId, texts, started: false });
     return { kind: 'chunked', canvasId, revision, streamId, elements: texts.length };

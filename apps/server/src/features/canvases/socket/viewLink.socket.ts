@@ -67,9 +67,9 @@ export function serveViewLinks(
       withAck(
         socket,
         async (payload) => {
-          const { canvasId, sinceRevision } = parseDto(JoinCanvasDto, payload);
-          if (canvasId !== link.canvasId) throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
-          return live.view(session, canvasId, sinceRevision);
+          const join = parseDto(JoinCanvasDto, payload);
+          if (join.canvasId !== link.canvasId) throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
+          return live.view(session, join);
         },
         context.logError,
       ),
