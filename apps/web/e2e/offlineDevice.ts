@@ -56,8 +56,9 @@ export function keptOnDevice(page: Page, canvasId: string): Promise<KeptOnDevice
           request.onerror = () => reject(request.error ?? new Error('read failed'));
         });
       const [scene, outbox, files] = await Promise.all([
+        // The scene is kept as JSON text (`json`; versions before kept `elements`).
         get(transaction.objectStore('scenes').get(id)) as Promise<
-          { elements: { isDeleted?: boolean }[] } | undefined
+          { json?: string; elements?: { isDeleted?: boolean }[] } | undefined
         >,
         get(transaction.objectStore('outbox').index('canvasId').getAll(id)) as Promise<
           { elements: { id: string }[] }[]
@@ -67,7 +68,13 @@ export function keptOnDevice(page: Page, canvasId: string): Promise<KeptOnDevice
         >,
       ]);
       return {
-        scene: scene ? scene.elements.filter((element) => !element.isDeleted).length : null,
+        scene: scene
+          ? (
+              (scene.json === undefined ? scene.elements : JSON.parse(scene.json)) as {
+                isDeleted?: boolean;
+              }[]
+            ).filter((element) => !element.isDeleted).length
+          : null,
         outbox: outbox.length,
         outboxIds: [...new Set(outbox.flatMap((change) => change.elements.map((e) => e.id)))],
         files: files.map((file) => file.id),
