@@ -14,6 +14,7 @@ const CANVAS_CALLS = [
   'deletecanvas',
   'history',
   'scene',
+  'scene-download',
   'replay',
   'element-history',
   'restore',

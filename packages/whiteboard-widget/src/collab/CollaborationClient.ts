@@ -378,7 +378,9 @@ export class CollaborationClient {
     const kept = this.keptScene;
     if (!kept) return;
     this.keptScene = null;
-    if (!this.editor.view) this.editor.lastScene = kept.elements;
+    // An editor attached but not showing a scene yet mounts with it (the host may attach one
+    // before the kept scene is read).
+    if (!this.editor.ready) this.editor.lastScene = kept.elements;
     this.stream.resumeFrom(kept.revision);
     this.report.loaded();
     this.showKept();

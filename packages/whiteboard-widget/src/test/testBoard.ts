@@ -30,9 +30,24 @@ export class TestBoard implements BoardView {
   /** Mounts the board the way `<Whiteboard>` does: with the joined scene, then its first report. */
   async mount(): Promise<void> {
     this.scene = await this.client.initialScene();
+    this.mounted = true;
     this.client.attach(this);
     this.report();
   }
+
+  /**
+   * Mounts the board as a host that binds the editor first does (the web app's board): attached
+   * while it shows no scene yet, then given the initial scene.
+   */
+  async mountAttachedFirst(): Promise<void> {
+    this.client.attach(this);
+    this.scene = await this.client.initialScene();
+    this.mounted = true;
+    this.report();
+  }
+
+  /** The board shows a scene (see `BoardView.isReady`). */
+  private mounted = false;
 
   getSceneElements(): readonly SceneElement[] {
     return this.scene;
@@ -83,7 +98,7 @@ export class TestBoard implements BoardView {
   }
 
   isReady(): boolean {
-    return true;
+    return this.mounted;
   }
 
   /** The local user changes these elements; `editing` are still being drawn or dragged. */

@@ -141,6 +141,17 @@ describe('CollaborationClient with a canvas kept on the device', () => {
     expect(state.lastSyncedAt).toBeGreaterThan(Date.now() - 120_000);
   });
 
+  it('shows the kept scene offline on an editor the host attached before the kept scene was read', async () => {
+    const { alice, canvasId } = await sharedCanvas(server());
+    const keep = device(alice.userId);
+    await drawThenLeaveOffline(alice, canvasId, keep(), ['a'], []);
+
+    const tab = await openOffline(alice, canvasId, { persistence: keep() }, false);
+    await tab.board.mountAttachedFirst();
+    await firstValueFrom(tab.client.loaded$.pipe(filter(Boolean)));
+    expect(visibleIds(tab)).toEqual(['a']);
+  });
+
   it('online, a reopened canvas joins without reading its kept scene, and does not write the same revision again', async () => {
     const { alice, canvasId } = await sharedCanvas(server());
     const keep = device(alice.userId);
