@@ -10,7 +10,7 @@ import { ClearNotices, undeleted } from './clearNotices';
 import { ClientClosedError, JoinRefusedError, PREVIEW_TIMEOUT_MS } from './collaborationOptions';
 import { CommittedStream } from './committedStream';
 import type { CollaborationClientOptions, CollaborationError } from './collaborationOptions';
-import { browserOnline } from './connectionStatus';
+import { browserOnline, joinCanAnswer } from './connectionStatus';
 import type { CollaborationStatus } from './connectionStatus';
 import type { ImageFiles } from './fileTransport';
 import type { ImageSync } from './imageSync';
@@ -77,13 +77,6 @@ export class CollaborationClient {
   private readonly signals = new ClientSignals();
   /** The canvas as kept on the device (`options.persistence`). */
   private readonly kept: KeptCopy;
-  /** Resolves once a kept scene is ready to show (never, when none is kept). */
-  private readonly keptShown: Promise<void>;
-  private showKept: () => void = () => undefined;
-  /** Starts reading the kept scene (once no join can answer: it may have to be shown). */
-  private needKept: () => void = () => undefined;
-  /** The scene kept on the device, read and not shown yet (see `showKeptIfNotJoining`). */
-  private keptScene: { elements: SceneElement[]; revision: number } | null = null;
   private readonly editor: EditorLink;
   private readonly report: StatusReport;
   private closed = false;
@@ -177,7 +170,7 @@ export class CollaborationClient {
         dropped: (status, previous) => this.dropped(status, previous),
         refused: (error) => this.joinRefused(error),
         changed: () => {
-          this.showKeptIfNotJoining();
+          this.kept.connectionChanged();
           this.report.status();
         },
         progress: (fraction) => this.signals.setLoadProgress(fraction),
@@ -201,7 +194,7 @@ export class CollaborationClient {
     this.clearing = new ClearNotices(this.transport, this.canvasId);
     this.editor = new EditorLink(
       this.tracker,
-      () => Promise.race([this.connection.firstJoin, this.keptShown]),
+      () => Promise.race([this.connection.firstJoin, this.kept.shownScene]),
       {
         unseen: () => [
           ...this.remote.takeWaiting(),
@@ -223,20 +216,19 @@ export class CollaborationClient {
       editor: this.editor,
       closed: () => this.closed,
     });
-    this.keptShown = new Promise((resolve) => (this.showKept = resolve));
-    const keptNeeded = new Promise<void>((resolve) => (this.needKept = resolve));
-    void this.kept.restore(
-      {
-        files: (files) =>
-          this.images?.uploadedBefore(files.filter((file) => file.uploaded).map((file) => file.id)),
-        wanted: () => !this.closed && !this.connection.hasJoined,
-        scene: (elements, revision) => {
-          this.keptScene = { elements, revision };
-          this.showKeptIfNotJoining();
-        },
+    void this.kept.restore({
+      files: (files) =>
+        this.images?.uploadedBefore(files.filter((file) => file.uploaded).map((file) => file.id)),
+      wanted: () => !this.closed && !this.connection.hasJoined,
+      showable: () => !joinCanAnswer(this.connection.status),
+      show: (elements, revision) => {
+        // An editor attached but not showing a scene yet mounts with it (a host may attach
+        // one before the kept scene is read).
+        if (!this.editor.ready) this.editor.lastScene = elements;
+        this.stream.resumeFrom(revision);
+        this.report.loaded();
       },
-      keptNeeded,
-    );
+    });
     this.signals.setPending(this.sender.size);
     this.signals.setWaiting(this.sender.size, 0, false, this.scheduler, () => undefined);
   }
@@ -363,27 +355,6 @@ export class CollaborationClient {
         kind: 'signed-out',
         message: 'The session has ended; sign in again to send the changes kept here.',
       });
-  }
-
-  /**
-   * The kept scene opens the board only while no join can answer (offline, reconnecting,
-   * signed out): online, the board waits for the server's scene as before, so it never shows
-   * an old copy as loaded. Once joined, the kept scene is not used.
-   */
-  private showKeptIfNotJoining(): void {
-    if (this.closed || this.connection.hasJoined) return;
-    const status = this.connection.status;
-    if (status === 'connecting' || status === 'joining' || status === 'live') return;
-    this.needKept();
-    const kept = this.keptScene;
-    if (!kept) return;
-    this.keptScene = null;
-    // An editor attached but not showing a scene yet mounts with it (the host may attach one
-    // before the kept scene is read).
-    if (!this.editor.ready) this.editor.lastScene = kept.elements;
-    this.stream.resumeFrom(kept.revision);
-    this.report.loaded();
-    this.showKept();
   }
 
   /** A join's scene, or the changes since the revision caught up to. */

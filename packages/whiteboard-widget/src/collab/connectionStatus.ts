@@ -38,6 +38,14 @@ export function collaborationStatus(
   return disconnectedStatus(transport, online, wasLive);
 }
 
+/**
+ * Whether a join is on its way or done (`connecting`, `joining`, `live`): the board then waits
+ * for the server's scene rather than show a copy kept on the device.
+ */
+export function joinCanAnswer(status: CollaborationStatus): boolean {
+  return status === 'connecting' || status === 'joining' || status === 'live';
+}
+
 /** The browser's `navigator.onLine` and its changes (always true outside a browser). */
 export function browserOnline(): Observable<boolean> {
   if (typeof window === 'undefined' || typeof navigator === 'undefined') return of(true);
