@@ -2,11 +2,12 @@
 // scene, so the server's event loop is the only thing measured in the main thread), joins one
 // canvas from each at once and reports when every scene has arrived whole: with the ack of a
 // `snapshot`, or with the `scene-chunk` marked last of a `chunked` one (`ackMs`: when the ack
-// came, from the join's start).
+// came, from the join's start). With `download`, the join asks for a large scene over HTTP, as
+// the browser does, and the scene has arrived when the download's last (gzipped) byte has.
 import { parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
 
-const { url, token, canvasId, joins } = workerData;
+const { url, token, canvasId, joins, download = false } = workerData;
 const base = url.replace(/^http/, 'ws');
 
 function join() {
@@ -29,12 +30,20 @@ function join() {
       else if (data === '2') socket.send('3');
       else if (data.startsWith('40{')) {
         started = performance.now();
-        socket.send(`420${JSON.stringify(['join-canvas', { canvasId }])}`);
+        const payload = download ? { canvasId, download: true } : { canvasId };
+        socket.send(`420${JSON.stringify(['join-canvas', payload])}`);
       } else if (data.startsWith('430')) {
         ackMs = performance.now() - started;
         const head = data.slice(0, 300);
         if (!head.includes('"ok":true')) reject(new Error(`join refused: ${head}`));
         else if (head.includes('"kind":"snapshot"')) done('snapshot');
+        else if (head.includes('"kind":"download"')) {
+          const [answer] = JSON.parse(data.slice(3));
+          fetchScene(answer.data.path).then((read) => {
+            bytes += read;
+            done('download');
+          }, reject);
+        }
       } else if (data.startsWith('42["scene-chunk"')) {
         chunks += 1;
         if (data.endsWith('"last":true}]')) done('chunked');
@@ -42,6 +51,15 @@ function join() {
     });
     socket.on('error', reject);
   });
+}
+
+/** Reads a scene download to its last byte (not parsed); resolves with the bytes read. */
+async function fetchScene(path) {
+  const response = await fetch(`${url}${path}`);
+  if (!response.ok) throw new Error(`scene download answered ${response.status}`);
+  let read = 0;
+  for await (const part of response.body) read += part.length;
+  return read;
 }
 
 const results = await Promise.all(Array.from({ length: joins }, join));

@@ -5,10 +5,8 @@
  * sends, changes refused on reconnect are handed over, a canvas never kept says so.
  */
 import { IDBFactory } from 'fake-indexeddb';
-import { filter, firstValueFrom, of } from 'rxjs';
+import { filter, firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import type { TestUser } from '@tabula/server/testing';
-import type { SceneElement } from '@tabula/domain';
 import { rect } from '../../test/elements';
 import {
   closeAfterTest,
@@ -18,118 +16,31 @@ import {
   useEngineServer,
   visibleIds,
 } from '../../test/engineServer';
+import {
+  change,
+  device,
+  drawThenLeaveOffline,
+  gatedFiles,
+  ids,
+  openOffline,
+  outboxKept,
+  photo,
+  photoElement,
+} from '../../test/keptDevice';
 import { intercept, until } from '../../test/testBoard';
 import type { TestTab } from '../../test/testBoard';
-import type { CollaborationClientOptions } from '../collaborationOptions';
 import { httpFileTransport } from '../fileTransport';
-import type { FileTransport, ImageFile } from '../fileTransport';
-import type { CanvasPersistence, KeptChange } from './CanvasPersistence';
+import type { CanvasPersistence } from './CanvasPersistence';
 import { indexedDbPersistence } from './indexedDbPersistence';
 import { outboxKey } from '../outbox';
 
 const server = useEngineServer();
 
-/** Nothing listens there: the transport keeps trying and never connects. */
-const UNREACHABLE = 'http://127.0.0.1:9';
-
-/** One device's storage (one IndexedDB); each call is a new tab's (or a reload's) persistence. */
-function device(userId: string): () => CanvasPersistence {
-  const factory = new IDBFactory();
-  return () => {
-    const persistence = indexedDbPersistence(`tabula:${userId}`, { indexedDB: factory });
-    closeAfterTest(() => persistence.close());
-    return persistence;
-  };
-}
-
-/** Resolves once the kept outbox of `canvasId` satisfies `predicate` (checked after each change of it). */
-async function outboxKept(
-  persistence: CanvasPersistence,
-  canvasId: string,
-  predicate: (changes: KeptChange[]) => boolean,
-): Promise<void> {
-  let changed = () => undefined as void;
-  const stop = persistence.watchOutbox(canvasId, () => changed());
-  try {
-    for (;;) {
-      const next = new Promise<void>((resolve) => (changed = resolve));
-      if (predicate(await persistence.loadOutbox(canvasId))) return;
-      await next;
-    }
-  } finally {
-    stop();
-  }
-}
-
-/** The server's file calls, failing as with no network while `gate.offline`. */
-function gatedFiles(user: TestUser) {
-  const gate = { offline: false };
-  const real = httpFileTransport({ baseUrl: server().url, token: () => user.token });
-  const noNetwork = () => Promise.reject(new TypeError('Failed to fetch'));
-  const transport: FileTransport = {
-    upload: (canvasId, file) => (gate.offline ? noNetwork() : real.upload(canvasId, file)),
-    download: (canvasId, fileId) => (gate.offline ? noNetwork() : real.download(canvasId, fileId)),
-  };
-  return { gate, transport };
-}
-
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array(200).fill(7)]);
-const photo: ImageFile = {
-  id: 'photo1',
-  mimeType: 'image/png',
-  dataURL: `data:image/png;base64,${PNG.toString('base64')}`,
-  created: 1,
-};
-const photoElement = rect('img', 1, {
-  type: 'image',
-  fileId: photo.id,
-  status: 'saved',
-  scale: [1, 1],
-} as Partial<SceneElement>);
-
-const change = (eventId: string, id: string) => ({ eventId, elements: [rect(id)] });
-
-/** Event ids of one client: `<prefix>-1`, `<prefix>-2`, … */
-function ids(prefix: string): () => string {
-  let next = 0;
-  return () => `${prefix}-${++next}`;
-}
-
-/** A tab with no connection (the browser offline, the server out of reach). */
-function openOffline(
-  user: TestUser,
-  canvasId: string,
-  options: Partial<CollaborationClientOptions>,
-  mount = true,
-): Promise<TestTab> {
-  return open(UNREACHABLE, user, canvasId, { online$: of(false), ...options }, mount);
-}
-
-/** Opens the canvas online, draws `online`, waits until it is kept, then draws `offline` offline and closes. */
-async function drawThenLeaveOffline(
-  user: TestUser,
-  canvasId: string,
-  persistence: CanvasPersistence,
-  online: string[],
-  offline: string[],
-  newEventId = ids('first'),
-): Promise<void> {
-  const tab = await open(server().url, user, canvasId, { persistence, newEventId });
-  for (const id of online) tab.board.draw([rect(id)]);
-  await until(tab, () => tab.client.pendingCount === 0, 'the acks');
-  await firstValueFrom(tab.client.offline$.pipe(filter((state) => state.copy === 'kept')));
-  tab.transport.socket.disconnect();
-  await until(tab, () => tab.client.status === 'offline', 'offline');
-  for (const id of offline) tab.board.draw([rect(id)]);
-  await outboxKept(persistence, canvasId, (changes) => changes.length === offline.length);
-  tab.close();
-}
-
 describe('CollaborationClient with a canvas kept on the device', () => {
   it('shows the kept scene and the kept outbox at once while the transport cannot connect, marked offline with its last sync', async () => {
     const { alice, canvasId } = await sharedCanvas(server());
     const keep = device(alice.userId);
-    await drawThenLeaveOffline(alice, canvasId, keep(), ['a', 'b'], ['c']);
+    await drawThenLeaveOffline(server().url, alice, canvasId, keep(), ['a', 'b'], ['c']);
 
     const tab = await openOffline(alice, canvasId, { persistence: keep() });
     expect(visibleIds(tab).sort()).toEqual(['a', 'b', 'c']);
@@ -144,7 +55,7 @@ describe('CollaborationClient with a canvas kept on the device', () => {
   it('shows the kept scene offline on an editor the host attached before the kept scene was read', async () => {
     const { alice, canvasId } = await sharedCanvas(server());
     const keep = device(alice.userId);
-    await drawThenLeaveOffline(alice, canvasId, keep(), ['a'], []);
+    await drawThenLeaveOffline(server().url, alice, canvasId, keep(), ['a'], []);
 
     const tab = await openOffline(alice, canvasId, { persistence: keep() }, false);
     await tab.board.mountAttachedFirst();
@@ -187,7 +98,14 @@ describe('CollaborationClient with a canvas kept on the device', () => {
   it('sends the changes kept offline from a new client (a reload), once each and under their original event ids', async () => {
     const { alice, bob, canvasId } = await sharedCanvas(server());
     const keep = device(alice.userId);
-    await drawThenLeaveOffline(alice, canvasId, keep(), ['a'], ['off1', 'off2', 'off3']);
+    await drawThenLeaveOffline(
+      server().url,
+      alice,
+      canvasId,
+      keep(),
+      ['a'],
+      ['off1', 'off2', 'off3'],
+    );
     const b = await open(server().url, bob, canvasId);
     b.board.draw([rect('meanwhile')]);
     await until(b, () => b.client.pendingCount === 0, 'Bob’s ack');
@@ -275,7 +193,7 @@ describe('CollaborationClient with a canvas kept on the device', () => {
   it('hands over the changes made offline that the server refuses on reconnect (access removed), and forgets them only once released', async () => {
     const { alice, bob, canvasId } = await sharedCanvas(server());
     const keep = device(bob.userId);
-    await drawThenLeaveOffline(bob, canvasId, keep(), ['b0'], ['lost1', 'lost2']);
+    await drawThenLeaveOffline(server().url, bob, canvasId, keep(), ['b0'], ['lost1', 'lost2']);
     await server().removeCollaborator(alice.userId, canvasId, bob.userId);
 
     const tab = await open(server().url, bob, canvasId, { persistence: keep() }, false);
@@ -314,7 +232,7 @@ describe('CollaborationClient with a canvas kept on the device', () => {
   it('keeps an image added offline with its file through a reload, and uploads it when the network returns', async () => {
     const { alice, bob, canvasId } = await sharedCanvas(server());
     const keep = device(alice.userId);
-    const files = gatedFiles(alice);
+    const files = gatedFiles(server().url, alice);
     const firstKept = keep();
     const first = await open(server().url, alice, canvasId, {
       persistence: firstKept,
@@ -417,7 +335,7 @@ describe('CollaborationClient with a canvas kept on the device', () => {
     const { alice, canvasId } = await sharedCanvas(server());
     const keep = device(alice.userId);
     const strokes = Array.from({ length: 50 }, (_, n) => `s${n}`);
-    await drawThenLeaveOffline(alice, canvasId, keep(), ['a'], strokes);
+    await drawThenLeaveOffline(server().url, alice, canvasId, keep(), ['a'], strokes);
 
     const started = performance.now();
     const tab = await open(server().url, alice, canvasId, { persistence: keep() });
