@@ -8,10 +8,11 @@
  * commit-ack p50/p99 during the join against a quiet window of the same run, refusals, and
  * the joiner's time to its ack and to its last chunk. The sliced load is measured twice: the
  * scene sent as chunks over the socket, and over HTTP as a browser asks for it (`download`:
- * gzipped on the thread pool, text encoded in slices). The other room's client runs in this
- * process; the joiner runs in a worker thread (its parsing of the scene is not the server's). The canvas aggregate is cold too: the join
- * catches it up from the whole stream (in slices, `CommandHandler.catchUp`), inside the
- * measured window.
+ * gzipped on the thread pool, text encoded in slices). The other room's client and the joiner
+ * run in worker threads, as remote users on machines of their own: their turns never wait
+ * behind the server's, and the joiner's parsing of the scene is not the server's. The canvas
+ * aggregate is cold too: the join catches it up from the whole stream (in slices,
+ * `CommandHandler.catchUp`), inside the measured window.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -22,45 +23,48 @@ import { percentile } from './coldJoin/stats';
 const ELEMENTS = 50_000;
 const QUIET_MS = 2_000;
 
-/** Commits one small drawing after another on `canvasId` until `stop()`; ack times in ms. */
-function drawWithoutPause(server: ColdServer, canvasId: string) {
-  const acks: number[] = [];
+/** Answers the worker's next message that is not a `take` answer (a state it reached). */
+function next(worker: Worker, state: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const heard = (message: unknown) => {
+      if (message !== state) return;
+      worker.off('message', heard);
+      resolve();
+    };
+    worker.on('message', heard);
+    worker.once('error', reject);
+  });
+}
+
+/**
+ * Another user committing one small drawing after another on `canvasId` (in a worker thread,
+ * `coldJoin/otherRoom.mjs`) until `stop()`; `take()` gives the ack times in ms since the last.
+ */
+async function drawWithoutPause(server: ColdServer, canvasId: string) {
+  const worker = new Worker(new URL('./coldJoin/otherRoom.mjs', import.meta.url), {
+    workerData: { url: server.url, token: server.token('drawer'), canvasId },
+  });
+  await next(worker, 'drawing');
   let refused = 0;
-  let stopped = false;
-  const done = (async () => {
-    const socket = await server.socket('drawer');
-    await server.emit(socket, 'join-canvas', { canvasId });
-    for (let n = 0; !stopped; n += 1) {
-      const started = performance.now();
-      const ack = await server.emit(socket, 'canvas-update', {
-        canvasId,
-        eventId: `other-${Date.now()}-${n}`,
-        elements: [
-          {
-            id: `o${n % 50}`,
-            type: 'rectangle',
-            version: n + 1,
-            versionNonce: n,
-            isDeleted: false,
-            index: 'a0',
-            x: n,
-            y: 0,
-            width: 10,
-            height: 10,
-          },
-        ],
-      });
-      if (ack.ok) acks.push(performance.now() - started);
-      else refused += 1;
-    }
-    socket.disconnect();
-  })();
+  const take = () =>
+    new Promise<number[]>((resolve) => {
+      const answer = (message: unknown) => {
+        if (typeof message !== 'object' || message === null) return;
+        worker.off('message', answer);
+        const taken = message as { acks: number[]; refused: number };
+        refused = taken.refused;
+        resolve(taken.acks);
+      };
+      worker.on('message', answer);
+      worker.postMessage('take');
+    });
   return {
-    take: () => acks.splice(0),
+    take,
     refused: () => refused,
     stop: async () => {
-      stopped = true;
-      await done;
+      worker.postMessage('stop');
+      await next(worker, 'stopped');
+      await worker.terminate();
     },
   };
 }
@@ -69,9 +73,9 @@ async function coldJoin(dataDir: string, sliced: boolean, download = false) {
   const server = await coldServer(dataDir);
   try {
     server.app.context.scenes.sliced = sliced;
-    const drawing = drawWithoutPause(server, server.otherCanvasId);
+    const drawing = await drawWithoutPause(server, server.otherCanvasId);
     await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
-    const quiet = drawing.take();
+    const quiet = await drawing.take();
     // The joiner is a raw WebSocket client in a worker thread: its parsing of the scene is not
     // in the measured loop, only the server's work is.
     const delay = monitorEventLoopDelay({ resolution: 1 });
@@ -95,7 +99,7 @@ async function coldJoin(dataDir: string, sliced: boolean, download = false) {
     const ackMs = joined!.ackMs;
     const lastChunkMs = joined!.ms;
     delay.disable();
-    const during = drawing.take();
+    const during = await drawing.take();
     await drawing.stop();
     const ms = (ns: number) => Number((ns / 1e6).toFixed(1));
     const round = (value: number) => Number(value.toFixed(1));

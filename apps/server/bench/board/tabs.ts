@@ -5,6 +5,8 @@
  * measuring window; and the scripted freedraw stroke, sent as raw DevTools mouse events at
  * 60 Hz without waiting for the page to take each one, as a hand does not wait either.
  */
+import { writeFileSync } from 'node:fs';
+import nodePath from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, isLocalUrl, pickTool } from '@tabula/testing';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
@@ -88,29 +90,51 @@ export async function openBoard(
 /**
  * Where an app open spent its time, in ms from the navigation: the page's document and the
  * session check answered (`document`, `session`), the widget's opening marks (`tabula:started`,
- * `join-sent`, `join-answered`, `scene-received`, `applied`) and when the scene download, if
- * any, was asked for, answered and done.
+ * `join-sent`, `join-answered`, `scene-received`, `applied`, `mounting`, `ready`: see
+ * `openingMarks.ts`) and when the scene download, if any, was asked for, answered and done.
  */
 export interface DownloadTiming {
   marks: Record<string, number>;
+  /** Every opening mark as `step@ms`, in order (a step may come more than once). */
+  steps: string[];
   requestedMs?: number;
   firstByteMs?: number;
   lastByteMs?: number;
 }
 
-/** `openBoard`, with where the app's open spent its time (`DownloadTiming`). */
+/** How many opens were profiled (`BENCH_BOARD_PROFILE`), for the files' names. */
+let profiles = 0;
+
+/**
+ * `openBoard`, with where the app's open spent its time (`DownloadTiming`). With
+ * `BENCH_BOARD_PROFILE=<dir>`, each open's CPU profile (from the navigation until the board is
+ * shown) is written there, for DevTools' Performance panel.
+ */
 export async function openBoardTimed(
   tab: Tab,
   path: string,
   kind: 'tabula' | 'plain',
   count: number,
 ): Promise<{ openMs: number; download: DownloadTiming }> {
+  const profiling = process.env.BENCH_BOARD_PROFILE;
+  if (profiling) {
+    await tab.cdp.send('Profiler.enable');
+    await tab.cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+    await tab.cdp.send('Profiler.start');
+  }
   await tab.page.goto(path, { waitUntil: 'commit', timeout: OPEN_GUARD_MS });
   const shown = await inPage<{ openMs: number }>(
     tab.page,
     `window.__boardBench.whenShown(${JSON.stringify(kind)}, ${count})`,
     OPEN_GUARD_MS,
   );
+  if (profiling) {
+    const { profile } = await tab.cdp.send('Profiler.stop');
+    profiles += 1;
+    const file = nodePath.join(profiling, `${kind}-${count}-${profiles}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    console.error(`[bench] board: CPU profile of the open in ${file}`);
+  }
   const download = await inPage<DownloadTiming>(
     tab.page,
     `(() => {
@@ -124,13 +148,15 @@ export async function openBoardTimed(
       };
       marks.document = Math.round(performance.getEntriesByType('navigation')[0]?.responseEnd ?? 0);
       marks.session = ended('/auth/fetchuser');
+      const steps = window.__boardBench.openingMarks();
       const entry = resources.find((resource) => resource.name.includes('/canvas/scene-download/'));
       return entry ? {
         marks,
+        steps,
         requestedMs: Math.round(entry.startTime),
         firstByteMs: Math.round(entry.responseStart),
         lastByteMs: Math.round(entry.responseEnd),
-      } : { marks };
+      } : { marks, steps };
     })()`,
     OPEN_GUARD_MS,
   );

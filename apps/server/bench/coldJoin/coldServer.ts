@@ -6,8 +6,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { io as connect } from 'socket.io-client';
-import type { Socket } from 'socket.io-client';
 import { canvasStreamName, userStreamName } from '@tabula/domain';
 import type { Event } from '@tabula/domain';
 import { createApp } from '../../src/app';
@@ -81,41 +79,16 @@ export async function drawBigCanvas(elements: number): Promise<string> {
 
 export type ColdServer = Awaited<ReturnType<typeof coldServer>>;
 
-/** The app started afresh on `dataDir`, with socket helpers for the two users. */
+/** The app started afresh on `dataDir`; the two users' tokens outlive the restart. */
 export async function coldServer(dataDir: string) {
   const { app, close } = await open(dataDir);
   const url = await app.listen(0);
-  const sockets: Socket[] = [];
   return {
     app,
     url,
     canvasId: CANVAS,
     otherCanvasId: OTHER,
     token: (user: 'owner' | 'drawer') => tokens.get(user)!,
-    async socket(user: 'owner' | 'drawer'): Promise<Socket> {
-      const socket = connect(url, {
-        auth: { token: tokens.get(user) },
-        transports: ['websocket'],
-        forceNew: true,
-        reconnection: false,
-      });
-      sockets.push(socket);
-      await new Promise((resolve, reject) => {
-        socket.once('connect', () => resolve(undefined));
-        socket.once('connect_error', reject);
-      });
-      return socket;
-    },
-    emit(
-      socket: Socket,
-      event: string,
-      payload: unknown,
-    ): Promise<{ ok: boolean; data?: unknown }> {
-      return new Promise((resolve) => socket.emit(event, payload, resolve));
-    },
-    async close() {
-      for (const socket of sockets) socket.disconnect();
-      await close();
-    },
+    close,
   };
 }

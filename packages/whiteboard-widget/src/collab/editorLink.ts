@@ -2,6 +2,7 @@ import { reconcile } from '@tabula/domain';
 import type { SceneElement } from '@tabula/domain';
 import type { DeltaTracker } from '../scene/deltaTracker';
 import type { BoardView } from './boardView';
+import { markOpening } from './openingMarks';
 
 /** What the editor link tells the client. */
 export interface EditorLinkHooks {
@@ -38,6 +39,7 @@ export class EditorLink {
     this.initial ??= this.mountable().then(() => {
       const scene = reconcile(this.lastScene, this.hooks.unseen());
       this.tracker.markSeen(scene);
+      markOpening('mounting');
       return scene.map((element) => ({ ...element }));
     });
     return this.initial;
@@ -69,6 +71,7 @@ export class EditorLink {
   }
 
   private becameReady(): void {
+    markOpening('ready');
     this.ready = true;
     this.initial = null;
     this.hooks.ready(this.view);

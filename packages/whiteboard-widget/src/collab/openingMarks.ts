@@ -1,5 +1,10 @@
-/** The steps of opening a canvas that `markOpening` puts on the page's performance timeline. */
-export type OpeningStep = 'started' | 'join-sent' | 'join-answered' | 'scene-received' | 'applied';
+/**
+ * The steps of opening a canvas that `markOpening` puts on the page's performance timeline:
+ * the client started, the join sent and answered, the scene received and applied, the editor
+ * given its first scene (`mounting`) and showing it (`ready`: the editor's first report).
+ */
+export type OpeningStep =
+  'started' | 'join-sent' | 'join-answered' | 'scene-received' | 'applied' | 'mounting' | 'ready';
 
 /**
  * Marks a step of opening a canvas as `tabula:<step>` on the performance timeline, where
