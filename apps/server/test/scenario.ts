@@ -283,3 +283,43 @@ export async function shareLink(server: TestServer, ownerToken: string, canvasId
   expect(link.status, JSON.stringify(link.body)).toBe(201);
   return link.body.data!.token;
 }
+
+/** A canvas of 120 elements in 3 commits, its owner and a collaborator, both connected. */
+export interface SharedLargeCanvas {
+  owner: Member;
+  ownerSocket: ClientSocket;
+  guestSocket: ClientSocket;
+  canvasId: string;
+  /** The ids drawn, in the order drawn. */
+  drawn: string[];
+}
+
+/**
+ * Builds a `SharedLargeCanvas` on `server` (large for a server with small join bounds): 3
+ * commits of 40 elements `el-<commit>-<i>`, each with the extra fields `fields(i)`.
+ */
+export async function sharedLargeCanvas(
+  server: TestServer,
+  fields: (i: number) => Record<string, unknown>,
+): Promise<SharedLargeCanvas> {
+  const owner = await signUp(server, 'owner');
+  const guest = await signUp(server, 'guest');
+  const ownerSocket = await server.socket(owner.token);
+  const guestSocket = await server.socket(guest.token);
+  const canvasId = await createCanvas(server, owner.token);
+  await makeCollaborator(ownerSocket, guestSocket, guest.id, canvasId);
+  const drawn: string[] = [];
+  for (let commit = 0; commit < 3; commit++) {
+    const elements = Array.from({ length: 40 }, (_, i) => {
+      drawn.push(`el-${commit}-${i}`);
+      return element(`el-${commit}-${i}`, fields(i));
+    });
+    const ack = await emitWithAck(ownerSocket, 'canvas-update', {
+      canvasId,
+      eventId: freshEventId(),
+      elements,
+    });
+    expect(ack, JSON.stringify(ack)).toMatchObject({ ok: true });
+  }
+  return { owner, ownerSocket, guestSocket, canvasId, drawn };
+}

@@ -11,15 +11,7 @@ import { SCENE_DOWNLOAD_NOT_FOUND } from '@tabula/domain';
 import type { SceneElement } from '@tabula/domain';
 import type { JoinCanvasDownload, JoinCanvasResult, SceneChunk } from '@tabula/domain/protocol';
 import type { Member } from './scenario';
-import {
-  createCanvas,
-  element,
-  freshEventId,
-  makeCollaborator,
-  shareLink,
-  signUp,
-  viewerSocket,
-} from './scenario';
+import { shareLink, sharedLargeCanvas, viewerSocket } from './scenario';
 import { rawGetEncoded } from './rawGet';
 import type { ClientSocket, TestServer } from './testServer';
 import { emitWithAck, startTestServer } from './testServer';
@@ -27,33 +19,17 @@ import { emitWithAck, startTestServer } from './testServer';
 describe('a large scene downloaded over HTTP', () => {
   let server: TestServer;
   let owner: Member;
-  let ownerSocket: ClientSocket;
   let guestSocket: ClientSocket;
   let canvasId: string;
-  const drawn: string[] = [];
+  let drawn: string[];
 
   beforeAll(async () => {
     server = await startTestServer({
       overrides: { liveRooms: { sceneStream: { chunkElements: 25, chunkBytes: 2048 } } },
     });
-    owner = await signUp(server, 'owner');
-    const guest = await signUp(server, 'guest');
-    ownerSocket = await server.socket(owner.token);
-    guestSocket = await server.socket(guest.token);
-    canvasId = await createCanvas(server, owner.token);
-    await makeCollaborator(ownerSocket, guestSocket, guest.id, canvasId);
-    for (let commit = 0; commit < 3; commit++) {
-      const elements = Array.from({ length: 40 }, (_, i) => {
-        drawn.push(`el-${commit}-${i}`);
-        return element(`el-${commit}-${i}`, { customData: { note: 'é✓'.repeat(20) } });
-      });
-      const ack = await emitWithAck(ownerSocket, 'canvas-update', {
-        canvasId,
-        eventId: freshEventId(),
-        elements,
-      });
-      expect(ack, JSON.stringify(ack)).toMatchObject({ ok: true });
-    }
+    ({ owner, guestSocket, canvasId, drawn } = await sharedLargeCanvas(server, () => ({
+      customData: { note: 'é✓'.repeat(20) },
+    })));
   });
   afterAll(() => server.close());
 

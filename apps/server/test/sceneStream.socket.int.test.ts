@@ -8,13 +8,11 @@ import type { JoinCanvasChunked, JoinCanvasResult, SceneChunk } from '@tabula/do
 import type { SceneElement } from '@tabula/domain';
 import type { Member } from './scenario';
 import {
-  createCanvas,
   element,
   eventMatching,
   freshEventId,
-  makeCollaborator,
   shareLink,
-  signUp,
+  sharedLargeCanvas,
   viewerSocket,
 } from './scenario';
 import type { ClientSocket, TestServer } from './testServer';
@@ -29,7 +27,7 @@ describe('join-canvas of a large scene, and a long catch-up', () => {
   let ownerSocket: ClientSocket;
   let guestSocket: ClientSocket;
   let canvasId: string;
-  const drawn: string[] = [];
+  let drawn: string[];
 
   beforeAll(async () => {
     server = await startTestServer({
@@ -40,26 +38,10 @@ describe('join-canvas of a large scene, and a long catch-up', () => {
         },
       },
     });
-    owner = await signUp(server, 'owner');
-    const guest = await signUp(server, 'guest');
-    ownerSocket = await server.socket(owner.token);
-    guestSocket = await server.socket(guest.token);
-    canvasId = await createCanvas(server, owner.token);
-    await makeCollaborator(ownerSocket, guestSocket, guest.id, canvasId);
-    // 120 elements in 3 commits; some long enough that the byte bound splits before the count.
-    for (let commit = 0; commit < 3; commit++) {
-      const elements = Array.from({ length: 40 }, (_, i) => {
-        const id = `el-${commit}-${i}`;
-        drawn.push(id);
-        return element(id, i % 7 === 0 ? { customData: { note: 'x'.repeat(600) } } : {});
-      });
-      const ack = await emitWithAck(ownerSocket, 'canvas-update', {
-        canvasId,
-        eventId: freshEventId(),
-        elements,
-      });
-      expect(ack, JSON.stringify(ack)).toMatchObject({ ok: true });
-    }
+    // Some elements long enough that the byte bound splits before the count.
+    ({ owner, ownerSocket, guestSocket, canvasId, drawn } = await sharedLargeCanvas(server, (i) =>
+      i % 7 === 0 ? { customData: { note: 'x'.repeat(600) } } : {},
+    ));
   });
   afterAll(() => server.close());
 

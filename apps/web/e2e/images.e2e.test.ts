@@ -194,11 +194,13 @@ describe('images on a live canvas', () => {
     await expect.poll(() => magentaPixels(guest.page), HANG_GUARD).toBeGreaterThan(1000);
   });
 
-  it('refuses an SVG holding a script, and says why', async () => {
+  it('refuses an SVG holding a script, says why and takes the picture off the board', async () => {
     await dropFile(owner.page, {
       svg: '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><script>alert(1)</script><rect width="40" height="40" fill="#00ff00"/></svg>',
     });
     await expectToast(owner.page, FILE_UNSAFE_SVG);
+    // The refused picture leaves the board (the partner's too: the engine's tests show it).
+    await expect.poll(async () => images(await boardElements(owner.page)).length).toBe(1);
   });
 
   it('takes a GIF, which Excalidraw re-encodes, and gets it to the partner', async () => {
@@ -207,12 +209,16 @@ describe('images on a live canvas', () => {
       if (response.request().method() === 'POST' && response.url().includes('/canvas/file/'))
         answered.push(response.status());
     });
-    const before = images(await boardElements(guest.page)).length;
     await dropFile(owner.page, { gif: GIF });
     await expect.poll(() => answered).toEqual([201]);
-    await expect
-      .poll(async () => images(await boardElements(guest.page)).length, HANG_GUARD)
-      .toBe(before + 1);
+    // The PNG and the GIF, on both boards (a refused picture before them left both).
+    const imageIds = async (page: Page) =>
+      images(await boardElements(page))
+        .map((element) => element.id)
+        .sort();
+    await expect.poll(async () => (await imageIds(owner.page)).length).toBe(2);
+    const sent = await imageIds(owner.page);
+    await expect.poll(() => imageIds(guest.page), HANG_GUARD).toEqual(sent);
   });
 
   it("shows in the history's replay, drawn from its file, and in the replay's exports", async () => {

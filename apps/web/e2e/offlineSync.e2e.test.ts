@@ -214,6 +214,8 @@ describe('drawing offline', () => {
 
     await online();
     await expect.poll(() => syncPill(page).textContent(), { timeout: 60_000 }).toBe('Live');
+    // "Live" shows while the last commits are in flight; they leave the device when acked.
+    await expectOutbox(page, canvas.canvasId, 0);
     const stored = storedTimes(canvas.canvasId);
     expect(drawn.map((id) => stored.get(id))).toEqual(drawn.map(() => 1));
   });

@@ -244,6 +244,7 @@ export {
   restoreElements,
   winningUpserts,
   sceneElements,
+  tombstone,
   toScene,
 } from './scene/index';
 export type {

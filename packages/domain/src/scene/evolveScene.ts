@@ -3,7 +3,7 @@
  * so the server's projection can be rebuilt from the log and always gives the same scene.
  */
 import { compareElementCopies, mergeById } from './reconcile';
-import { getSceneElement, putSceneElement } from './scene';
+import { getSceneElement, putSceneElement, tombstone } from './scene';
 import type { Scene, SceneElement } from './scene.types';
 
 /**
@@ -75,7 +75,7 @@ export function restoreElements(scene: Scene, restored: readonly SceneElement[])
   }
   for (const current of Object.values(scene)) {
     if (!current.isDeleted && !restoredById.has(current.id)) {
-      upserts.push({ ...current, isDeleted: true, version: current.version + 1 });
+      upserts.push(tombstone(current));
     }
   }
   return upserts;

@@ -6,6 +6,6 @@ export { compareElementCopies, compareSceneOrder, orderElements, reconcile } fro
 export type { ReconcileOptions } from './reconcile';
 export { applyPointPatch, pointPatch } from './ink';
 export type { InkPoint, InkPointPatch } from './ink';
-export { getSceneElement, liveElements, sceneElements, toScene } from './scene';
+export { getSceneElement, liveElements, sceneElements, tombstone, toScene } from './scene';
 export type { Scene, SceneElement, SceneInput } from './scene.types';
 export { completeElement } from './completeElement';

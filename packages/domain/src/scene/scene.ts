@@ -21,6 +21,11 @@ export function liveElements(scene: Scene): SceneElement[] {
   return sceneElements(scene).filter((element) => !element.isDeleted);
 }
 
+/** `element` deleted: a tombstone one version above it, so it wins on every replica. */
+export function tombstone(element: SceneElement): SceneElement {
+  return { ...element, isDeleted: true, version: element.version + 1 };
+}
+
 /** The element stored under `id`, or undefined (own properties only). */
 export function getSceneElement(scene: Scene, id: string): SceneElement | undefined {
   return Object.hasOwn(scene, id) ? scene[id] : undefined;

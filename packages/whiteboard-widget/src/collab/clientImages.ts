@@ -1,4 +1,5 @@
-import type { BoardView } from './boardView';
+import { tombstone } from '@tabula/domain';
+import type { BoardView, SceneUpdate } from './boardView';
 import type { CollaborationError } from './collaborationOptions';
 import type { FileTransport } from './fileTransport';
 import { ImageSync } from './imageSync';
@@ -16,7 +17,8 @@ export interface ImageSinks {
 /**
  * The image files of a client's canvas over `files` (without it, images stay local: null):
  * files fetched are kept on the device and added to the editor, an upload is marked kept as
- * uploaded, and a refused upload is a `FILE_REFUSED` error.
+ * uploaded, and a refused upload is a `FILE_REFUSED` error whose pictures leave the board (for
+ * everyone: their tombstones are committed like any local change).
  */
 export function clientImages(
   options: { files?: FileTransport; canvasId: string },
@@ -35,7 +37,23 @@ export function clientImages(
       to.view()?.addFiles?.(files);
     },
     uploaded: (file) => to.kept.canvas?.fileUploaded(file),
-    refused: (_fileId, message) =>
-      to.error({ kind: 'update-refused', message, code: 'FILE_REFUSED' }),
+    refused: (fileId, message) => {
+      to.view()?.updateScene(withoutPicturesOf(fileId));
+      to.error({ kind: 'update-refused', message, code: 'FILE_REFUSED' });
+    },
   });
+}
+
+/** Deletes the live image elements that show the file `fileId` (null: there are none). */
+function withoutPicturesOf(fileId: string): SceneUpdate {
+  return (current) => {
+    let removed = false;
+    const next = current.map((element) => {
+      if (element.type !== 'image' || element.isDeleted) return element;
+      if ((element as { fileId?: unknown }).fileId !== fileId) return element;
+      removed = true;
+      return tombstone(element);
+    });
+    return removed ? next : null;
+  };
 }
