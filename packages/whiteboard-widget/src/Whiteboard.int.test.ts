@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { drag, guardLocalOnly, launchChromium, pickTool } from '@tabula/testing';
+import type { SceneElement } from '@tabula/domain';
 import { excalidrawElement } from './test/elements';
 import { startHarnessServer } from './test/harnessServer';
 import type { HarnessServer } from './test/harnessServer';
@@ -65,6 +66,26 @@ describe('<Whiteboard> in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await harness?.close();
+  });
+
+  it('starts the editor while a promised scene is on its way, covered, and first reports it whole', async () => {
+    const late = await context.newPage();
+    await late.goto(`${harness.url}?late=1`);
+    // Excalidraw's code runs and its editor is up, under the loading cover; nothing reported.
+    await late.locator('.excalidraw .App-toolbar').waitFor({ state: 'attached' });
+    await late.locator('.tabula-whiteboard-cover').getByText('Opening the canvas…').waitFor();
+    expect(await late.evaluate(() => window.__tabula.changes)).toBe(0);
+    const scene = ['one', 'two', 'three'].map((id, i) =>
+      excalidrawElement({ id, type: 'rectangle', index: `a${i}`, x: 100 * i }),
+    );
+    await late.evaluate(
+      (elements) => window.__tabula.giveScene!(elements as unknown as SceneElement[]),
+      scene,
+    );
+    await late.waitForFunction(() => window.__tabula.firstReport !== null);
+    expect(await late.evaluate(() => window.__tabula.firstReport)).toBe(3);
+    await late.locator('.tabula-whiteboard-cover').waitFor({ state: 'detached' });
+    await late.close();
   });
 
   it('draws a freedraw line and a rectangle with the mouse and reads them back', async () => {

@@ -47,8 +47,9 @@ function errorMessage(error: unknown): string {
  * given (`initialElements`, then `ref.updateScene`); `@tabula/whiteboard/collab` keeps it in
  * sync with a Tabula server.
  *
- * With `initialElements` as a promise, Excalidraw is mounted only once it resolves, so the
- * editor starts with that scene and nothing can race its start-up.
+ * With `initialElements` as a promise, Excalidraw starts up while the scene is on its way
+ * (under the loading state) and takes that scene as its initial data when it comes: it reports
+ * nothing before, so nothing can race its start-up.
  *
  * Excalidraw's code is loaded on the client only (`board/useExcalidraw`): rendered on a server,
  * the component gives its loading state, and the board appears once the page runs.
@@ -98,49 +99,42 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
     // Excalidraw's API exists only once its code is loaded: the handle reads the code here.
     const partsRef = useRef<ExcalidrawParts | null>(parts);
     partsRef.current = parts;
-    const initial = useInitialElements(initialElements);
+    const startBackdrop = useRef(backdrop);
+    // Excalidraw's `name` prop is read once: a name known only later (the canvas's title loads
+    // after the board) reaches its export dialog through the scene's app state.
+    const nameRef = useRef(name);
+    nameRef.current = name;
+    // The editor mounts as soon as its code is loaded, with the scene as a promise when it is on
+    // its way: Excalidraw starts up while the scene downloads and takes it in one update, and
+    // reports nothing before it holds it (so nothing races its start-up).
+    const { initial, data: initialData } = useInitialElements(initialElements, (elements) => ({
+      elements: elements.map((element) => ({ ...element })) as unknown as ExcalidrawElements,
+      appState: { viewBackgroundColor: startBackdrop.current, name: nameRef.current },
+      scrollToContent: elements.length > 0,
+    }));
     const elements = initial.state === 'ready' ? initial.elements : null;
     const elementsRef = useRef(elements);
     elementsRef.current = elements;
-    const startBackdrop = useRef(backdrop);
-    const initialData = useMemo(
-      () =>
-        elements && {
-          elements: elements.map((element) => ({ ...element })) as unknown as ExcalidrawElements,
-          appState: { viewBackgroundColor: startBackdrop.current },
-          scrollToContent: elements.length > 0,
-        },
-      [elements],
-    );
 
     // Peers: avatars through Excalidraw (when people come and go), cursors and previews on
     // the peer layer (per frame, never through the editor).
     const showAvatarsOn = useExcalidrawAvatars(apiRef, collaborators);
     const peerLayer = usePeerLayer(parts, peerActivity, collaborators);
 
-    // Excalidraw reads its `name` prop once: a name known only later (the canvas's title loads
-    // after the board) reaches its export dialog through the scene's app state.
-    const nameRef = useRef(name);
-    nameRef.current = name;
     useEffect(() => {
       if (name !== undefined) apiRef.current?.updateScene({ appState: { name } });
     }, [name]);
 
-    const handleApi = useCallback(
-      (api: ExcalidrawImperativeAPI) => {
-        apiRef.current = api;
-        const named = nameRef.current;
-        if (named !== undefined)
-          queueMicrotask(() => api.updateScene({ appState: { name: named } }));
-        showAvatarsOn(api);
-      },
-      [showAvatarsOn],
-    );
+    const handleApi = useCallback((api: ExcalidrawImperativeAPI) => {
+      apiRef.current = api;
+    }, []);
 
     // Excalidraw reports changes only once its initial data is loaded: the first report means
-    // the editor holds the initial scene.
+    // the editor holds the initial scene (and took the app state it came with: the peers known
+    // before are given now).
     const handleChange = useCallback(
       (next: ExcalidrawElements, appState: AppState, files: BinaryFiles) => {
+        if (!readyRef.current && apiRef.current) showAvatarsOn(apiRef.current);
         readyRef.current = true;
         peerLayer.setViewport(viewOf(appState));
         const selection = selectionRef.current;
@@ -161,7 +155,7 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
           changingRef.current = false;
         }
       },
-      [peerLayer],
+      [peerLayer, showAvatarsOn],
     );
 
     useImperativeHandle(
@@ -261,7 +255,7 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
     // loading progress moves (a render of Excalidraw's tree costs in proportion to the scene).
     const isCollaborating = collaborators !== undefined;
     const editor = useMemo(() => {
-      if (initialData === null || parts === null) return null;
+      if (parts === null) return null;
       const { Excalidraw, TabulaMainMenu } = parts;
       return (
         <Excalidraw
@@ -314,32 +308,48 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
         </div>
       );
     }
-    // The board renders on the client only: a server render shows the loading state.
-    if (editor === null) {
-      return (
-        <div ref={containerRef} className={classes} style={style} aria-busy="true">
-          {loading ?? (
+    // Until the editor holds its scene, the loading state covers it (on a server, and until
+    // Excalidraw's code is loaded, it is all there is).
+    const loadingState =
+      initial.state === 'loading' || editor === null
+        ? (loading ?? (
             <p className="tabula-whiteboard-loading" role="status">
               {typeof loadingProgress === 'number'
                 ? `Loading the board… ${Math.floor(Math.min(1, Math.max(0, loadingProgress)) * 100)}%`
                 : 'Opening the canvas…'}
             </p>
-          )}
-        </div>
-      );
-    }
+          ))
+        : null;
     return (
-      <div ref={containerRef} className={classes} style={style}>
+      <div
+        ref={containerRef}
+        className={classes}
+        style={style}
+        aria-busy={loadingState ? true : undefined}
+      >
         {editor}
-        <canvas
-          ref={peerLayer.canvasRef}
-          className={`tabula-peer-layer${theme === 'dark' ? ' tabula-peer-layer--dark' : ''}`}
-          aria-hidden="true"
-        />
-        {narrow && backdropButton && (
+        {editor && (
+          <canvas
+            ref={peerLayer.canvasRef}
+            className={`tabula-peer-layer${theme === 'dark' ? ' tabula-peer-layer--dark' : ''}`}
+            aria-hidden="true"
+          />
+        )}
+        {editor && narrow && backdropButton && (
           <div className="tabula-backdrop-floating">{backdropButton}</div>
         )}
-        {clearing && <ClearedNotice feed={clearing} />}
+        {editor && clearing && <ClearedNotice feed={clearing} />}
+        {loadingState && (
+          <div
+            className={
+              editor
+                ? `tabula-whiteboard-cover${theme === 'dark' ? ' tabula-whiteboard-cover--dark' : ''}`
+                : undefined
+            }
+          >
+            {loadingState}
+          </div>
+        )}
       </div>
     );
   },

@@ -74,8 +74,9 @@ export interface WhiteboardHandle {
 /** Props of `<Whiteboard>`. */
 export interface WhiteboardProps {
   /**
-   * The scene to start from (read once, at mount). Given a promise, the editor is mounted when
-   * it resolves (`loading` shows meanwhile), so it starts with exactly that scene.
+   * The scene to start from (read once, at mount). Given a promise, the editor starts up
+   * meanwhile, covered by `loading`, and takes exactly that scene when it resolves, before it
+   * reports anything.
    */
   initialElements?: readonly SceneElement[] | PromiseLike<readonly SceneElement[]>;
   /** Shown while `initialElements` is on its way (default: "Opening the canvas…"). */

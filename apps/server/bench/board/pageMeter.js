@@ -7,7 +7,8 @@
 // - `whenShown(kind, count)`: resolves once a board of `count` elements is on screen, with
 //   the time from the navigation's start that a frame's check saw it: Tabula's board (`kind` 'tabula') once the
 //   app's probe says the joined scene is applied, the opening cover is gone and the editor
-//   holds `count` elements; the plain Excalidraw page ('plain') once its editor holds them;
+//   holds `count` elements; the plain Excalidraw page ('plain') once its editor reported them
+//   (after the render that took them: holding a scene comes before drawing it);
 // - `nextFrame()`: resolves at the next animation frame (how long a busy page takes to answer);
 // - `quietFor(ms)`: true when the page has had no long task for the last `ms`;
 // - `takeMessages()`: what the page's WebSockets received since the last call: messages,
@@ -92,9 +93,10 @@
     return typeof window.__tabulaBoard?.count === 'function';
   }
 
+  // Excalidraw holds a scene before it has drawn it: the plain page counts once its editor
+  // reported the scene (it reports after a render), as the app's board is loaded only then.
   function plainCount() {
-    const api = window.__plainExcalidraw;
-    return api ? api.getSceneElements().length : -1;
+    return window.__plainReported ?? -1;
   }
 
   window.__boardBench = {

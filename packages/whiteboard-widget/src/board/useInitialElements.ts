@@ -13,10 +13,20 @@ export type InitialState =
   | { state: 'ready'; elements: readonly SceneElement[] }
   | { state: 'failed'; error: unknown };
 
-/** The initial elements once known: at once, or when the promise settles. */
-export function useInitialElements(initialElements: InitialElements): InitialState {
-  // Read once, at mount, as Excalidraw reads its initial data.
+/**
+ * The initial elements once known (at once, or when the promise settles), and the editor's
+ * initial data made of them by `toData`: the data itself, or a promise of it (null if the
+ * elements never come) that the editor may be mounted with before it resolves. Both are read
+ * once, at mount, as Excalidraw reads its initial data.
+ */
+export function useInitialElements<Data>(
+  initialElements: InitialElements,
+  toData: (elements: readonly SceneElement[]) => Data,
+): { initial: InitialState; data: Data | Promise<Data | null> } {
   const [given] = useState(initialElements);
+  const [data] = useState(() =>
+    isPromiseLike(given) ? Promise.resolve(given).then(toData, () => null) : toData(given ?? []),
+  );
   const [initial, setInitial] = useState<InitialState>(() =>
     isPromiseLike(given) ? { state: 'loading' } : { state: 'ready', elements: given ?? [] },
   );
@@ -35,5 +45,5 @@ export function useInitialElements(initialElements: InitialElements): InitialSta
       mounted = false;
     };
   }, [given]);
-  return initial;
+  return { initial, data };
 }

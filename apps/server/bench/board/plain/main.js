@@ -2,7 +2,8 @@
 // scene, with the scene's JSON (`/scenes/<name>.json`, `?scene=<name>`) as its initial data
 // and nothing else: no collaboration, no app around it. The editor is `?w=` × `?h=` pixels
 // (the app's board area, so both show as much of the scene) and opens on the scene's middle.
-// Its API is exposed as `window.__plainExcalidraw` for the page meter to count its elements.
+// How many elements its last report (`onChange`, after a render) held is
+// `window.__plainReported`, for the page meter.
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Excalidraw } from '@excalidraw/excalidraw';
@@ -19,8 +20,8 @@ root.style.height = `${query.get('h') ?? 800}px`;
 createRoot(root).render(
   createElement(Excalidraw, {
     initialData,
-    excalidrawAPI: (api) => {
-      window.__plainExcalidraw = api;
+    onChange: (elements) => {
+      window.__plainReported = elements.length;
     },
   }),
 );

@@ -1,7 +1,8 @@
 /**
  * The page the Chromium tests drive: a full-window `<Whiteboard>`, solo, or live when the query
  * string gives `server`, `token` and `canvas` (and `user`, the local user id). It exposes what
- * the tests read as `window.__tabula`.
+ * the tests read as `window.__tabula`. With `late` (solo), the board's initial scene is a
+ * promise the test settles with `__tabula.giveScene(elements)`.
  */
 import '@excalidraw/excalidraw/index.css';
 import '../../styles.css';
@@ -21,6 +22,10 @@ interface HarnessState {
   live: Pick<UseCollaborationResult, 'status' | 'loaded' | 'pending' | 'peers'> | null;
   /** The engine (its raw `pendingCount`). */
   client: UseCollaborationResult['client'];
+  /** How many elements the board's first report held (null: none yet). */
+  firstReport: number | null;
+  /** With `late`: resolves the board's initial scene. */
+  giveScene?: (elements: readonly SceneElement[]) => void;
 }
 
 declare global {
@@ -33,8 +38,20 @@ declare global {
 
 setExcalidrawAssetPath('/excalidraw-assets/');
 const params = new URLSearchParams(window.location.search);
-const state: HarnessState = { board: null, changes: 0, statuses: [], live: null, client: null };
+const state: HarnessState = {
+  board: null,
+  changes: 0,
+  statuses: [],
+  live: null,
+  client: null,
+  firstReport: null,
+};
 window.__tabula = state;
+const lateScene = params.has('late')
+  ? new Promise<readonly SceneElement[]>((resolve) => {
+      state.giveScene = resolve;
+    })
+  : undefined;
 
 function keepBoard(handle: WhiteboardHandle | null): void {
   state.board = handle;
@@ -45,8 +62,10 @@ function Solo() {
     <Whiteboard
       ref={keepBoard}
       backdropStorageKey="background-color"
-      onChange={() => {
+      initialElements={lateScene}
+      onChange={(elements) => {
         state.changes += 1;
+        state.firstReport ??= elements.length;
       }}
     />
   );
