@@ -327,18 +327,20 @@ const WhiteboardBase = forwardRef<WhiteboardHandle, WhiteboardProps>(
         style={style}
         aria-busy={loadingState ? true : undefined}
       >
-        {editor}
         {editor && (
-          <canvas
-            ref={peerLayer.canvasRef}
-            className={`tabula-peer-layer${theme === 'dark' ? ' tabula-peer-layer--dark' : ''}`}
-            aria-hidden="true"
-          />
+          <>
+            {editor}
+            <canvas
+              ref={peerLayer.canvasRef}
+              className={`tabula-peer-layer${theme === 'dark' ? ' tabula-peer-layer--dark' : ''}`}
+              aria-hidden="true"
+            />
+            {narrow && backdropButton && (
+              <div className="tabula-backdrop-floating">{backdropButton}</div>
+            )}
+            {clearing && <ClearedNotice feed={clearing} />}
+          </>
         )}
-        {editor && narrow && backdropButton && (
-          <div className="tabula-backdrop-floating">{backdropButton}</div>
-        )}
-        {editor && clearing && <ClearedNotice feed={clearing} />}
         {loadingState && (
           <div
             className={

@@ -2,7 +2,7 @@ import { tombstone } from '@tabula/domain';
 import type { BoardView, SceneUpdate } from './boardView';
 import type { CollaborationError } from './collaborationOptions';
 import type { FileTransport } from './fileTransport';
-import { ImageSync } from './imageSync';
+import { ImageSync, liveImageFileId } from './imageSync';
 import type { KeptCopy } from './keptCopy';
 import type { Scheduler } from './scheduler';
 
@@ -49,8 +49,7 @@ function withoutPicturesOf(fileId: string): SceneUpdate {
   return (current) => {
     let removed = false;
     const next = current.map((element) => {
-      if (element.type !== 'image' || element.isDeleted) return element;
-      if ((element as { fileId?: unknown }).fileId !== fileId) return element;
+      if (liveImageFileId(element) !== fileId) return element;
       removed = true;
       return tombstone(element);
     });

@@ -31,13 +31,19 @@ export interface ImageSyncOptions {
   uploaded?(file: ImageFile): void;
 }
 
+/** The file a live image element shows (null: not a live image, or no file yet). */
+export function liveImageFileId(element: SceneElement): string | null {
+  if (element.type !== 'image' || element.isDeleted) return null;
+  const fileId = (element as { fileId?: unknown }).fileId;
+  return typeof fileId === 'string' && fileId ? fileId : null;
+}
+
 /** The file ids of the live image elements of a scene. */
 export function imageFileIds(elements: readonly SceneElement[]): Set<string> {
   const ids = new Set<string>();
   for (const element of elements) {
-    if (element.type !== 'image' || element.isDeleted) continue;
-    const fileId = (element as { fileId?: unknown }).fileId;
-    if (typeof fileId === 'string' && fileId) ids.add(fileId);
+    const fileId = liveImageFileId(element);
+    if (fileId) ids.add(fileId);
   }
   return ids;
 }
