@@ -1,23 +1,24 @@
 /**
- * Cold join of a 50,000-element canvas (`npx tsx bench/index.ts coldJoin`): the canvas is
- * drawn (2,000 drawings of 25 strokes, a snapshot at revision 1,000 as a history read stores
- * it), then the server restarts on the same data directory and one socket joins it while
- * another user commits on another canvas without pause. Reported for the old load (the whole
- * scene in one turn: `CurrentScenes.sliced = false`) and the new one, each after its own
- * restart: the server's event-loop delay during the join (max, p99), the other room's
- * commit-ack p50/p99 during the join against a quiet window of the same run, refusals, and
- * the joiner's time to its ack and to its last chunk. The sliced load is measured twice: the
- * scene sent as chunks over the socket, and over HTTP as a browser asks for it (`download`:
- * gzipped on the thread pool, text encoded in slices). The other room's client and the joiner
- * run in worker threads, as remote users on machines of their own: their turns never wait
- * behind the server's, and the joiner's parsing of the scene is not the server's. The canvas
- * aggregate is cold too: the join catches it up from the whole stream (in slices,
- * `CommandHandler.catchUp`), inside the measured window.
+ * Cold join of a 50,000-element canvas (`npx tsx bench/index.ts coldJoin`): the canvas is drawn
+ * (2,000 drawings of 25 strokes, a snapshot at revision 1,000 as a history read stores it), then
+ * the server restarts on the same data directory, in a process of its own
+ * (`coldJoin/coldServerMain.ts`: its heap holds nothing of the drawing, as after a real restart),
+ * and one socket joins it while another user commits on another canvas without pause. Reported for
+ * the old load (the whole scene in one turn: `CurrentScenes.sliced = false`) and the new one, each
+ * after its own restart: the server's event-loop delay during the join (max, p99) and its garbage
+ * collections (young-generation scavenges and the rest: count, total, longest), the other room's
+ * commit-ack p50/p99 during the join against a quiet window of the same run, refusals, and the
+ * joiner's time to its ack and to its last chunk. The sliced load is measured twice: the scene
+ * sent as chunks over the socket, and over HTTP as a browser asks for it (`download`: gzipped on
+ * the thread pool, text encoded in slices). The other room's client and the joiner run in worker
+ * threads, as remote users on machines of their own: their turns never wait behind the server's,
+ * and the joiner's parsing of the scene is not the server's. The canvas aggregate is cold too: the
+ * join catches it up from the whole stream (in slices, `CommandHandler.catchUp`), inside the
+ * measured window.
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { coldServer, drawBigCanvas } from './coldJoin/coldServer';
-import type { ColdServer } from './coldJoin/coldServer';
+import { COLD_CANVASES, coldToken, drawBigCanvas } from './coldJoin/coldServer';
+import { coldServerProcess } from './coldJoin/coldServerProcess';
 import { percentile } from './coldJoin/stats';
 
 const ELEMENTS = 50_000;
@@ -40,9 +41,9 @@ function next(worker: Worker, state: string): Promise<void> {
  * Another user committing one small drawing after another on `canvasId` (in a worker thread,
  * `coldJoin/otherRoom.mjs`) until `stop()`; `take()` gives the ack times in ms since the last.
  */
-async function drawWithoutPause(server: ColdServer, canvasId: string) {
+async function drawWithoutPause(url: string, canvasId: string) {
   const worker = new Worker(new URL('./coldJoin/otherRoom.mjs', import.meta.url), {
-    workerData: { url: server.url, token: server.token('drawer'), canvasId },
+    workerData: { url, token: coldToken('drawer'), canvasId },
   });
   await next(worker, 'drawing');
   let refused = 0;
@@ -70,21 +71,18 @@ async function drawWithoutPause(server: ColdServer, canvasId: string) {
 }
 
 async function coldJoin(dataDir: string, sliced: boolean, download = false) {
-  const server = await coldServer(dataDir);
+  const server = await coldServerProcess(dataDir, sliced);
   try {
-    server.app.context.scenes.sliced = sliced;
-    const drawing = await drawWithoutPause(server, server.otherCanvasId);
+    const drawing = await drawWithoutPause(server.url, COLD_CANVASES.other);
     await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
     const quiet = await drawing.take();
-    // The joiner is a raw WebSocket client in a worker thread: its parsing of the scene is not
-    // in the measured loop, only the server's work is.
-    const delay = monitorEventLoopDelay({ resolution: 1 });
-    delay.enable();
+    // The joiner is a raw WebSocket client in a worker thread: it parses none of the scene.
+    await server.start();
     const joiner = new Worker(new URL('./presence/joinClients.mjs', import.meta.url), {
       workerData: {
         url: server.url,
-        token: server.token('owner'),
-        canvasId: server.canvasId,
+        token: coldToken('owner'),
+        canvasId: COLD_CANVASES.big,
         joins: 1,
         download,
       },
@@ -98,14 +96,13 @@ async function coldJoin(dataDir: string, sliced: boolean, download = false) {
     await joiner.terminate();
     const ackMs = joined!.ackMs;
     const lastChunkMs = joined!.ms;
-    delay.disable();
+    const { eventLoopDelayMs, gc } = await server.stop();
     const during = await drawing.take();
     await drawing.stop();
-    const ms = (ns: number) => Number((ns / 1e6).toFixed(1));
     const round = (value: number) => Number(value.toFixed(1));
     return {
       ack: joined!.how,
-      eventLoopDelayMs: { max: ms(delay.max), p99: ms(delay.percentile(99)) },
+      eventLoopDelayMs,
       otherRoomAckMs: {
         quiet: {
           p50: round(percentile(quiet, 50)),
@@ -119,6 +116,7 @@ async function coldJoin(dataDir: string, sliced: boolean, download = false) {
         },
         p99Ratio: round(percentile(during, 99) / percentile(quiet, 99)),
       },
+      serverGcDuringJoin: gc,
       refusals: drawing.refused(),
       joinerAckMs: Math.round(ackMs),
       joinerLastChunkMs: Math.round(lastChunkMs),

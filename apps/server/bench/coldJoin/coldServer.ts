@@ -77,18 +77,17 @@ export async function drawBigCanvas(elements: number): Promise<string> {
   return dataDir;
 }
 
-export type ColdServer = Awaited<ReturnType<typeof coldServer>>;
+/** The canvases `drawBigCanvas` made: the big one and another on which someone draws. */
+export const COLD_CANVASES = { big: CANVAS, other: OTHER };
 
-/** The app started afresh on `dataDir`; the two users' tokens outlive the restart. */
+/** A user's token from `drawBigCanvas` (this process's): it outlives the restart. */
+export function coldToken(user: 'owner' | 'drawer'): string {
+  return tokens.get(user)!;
+}
+
+/** The app started afresh on `dataDir` (`coldServerMain.ts`, in a process of its own). */
 export async function coldServer(dataDir: string) {
   const { app, close } = await open(dataDir);
   const url = await app.listen(0);
-  return {
-    app,
-    url,
-    canvasId: CANVAS,
-    otherCanvasId: OTHER,
-    token: (user: 'owner' | 'drawer') => tokens.get(user)!,
-    close,
-  };
+  return { app, url, close };
 }

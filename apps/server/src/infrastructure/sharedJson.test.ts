@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { jsonOf, parseShared, shareJson, stringify, textsAsArray } from './sharedJson';
+import {
+  jsonOf,
+  transientJsonOf,
+  parseShared,
+  shareJson,
+  stringify,
+  textsAsArray,
+} from './sharedJson';
 
 describe('sharedJson', () => {
   const elements = () => [
@@ -42,6 +49,18 @@ describe('sharedJson', () => {
     (parsed[0] as { text: string }).text = 'changed';
     expect(stringify({ elements: parsed })).toContain('quote');
     expect(parseShared([])).toEqual([]);
+  });
+
+  it('measures with the remembered text, and remembers nothing for what it measures', () => {
+    const shared = elements();
+    shareJson(shared);
+    shared[0]!.text = 'changed';
+    expect(transientJsonOf(shared[0]!)).toContain('quote');
+    const fresh = elements()[0]!;
+    expect(transientJsonOf(fresh)).toBe(JSON.stringify(fresh));
+    // Not remembered: a later change shows, where jsonOf's remembered text would not.
+    fresh.text = 'changed';
+    expect(transientJsonOf(fresh)).toContain('changed');
   });
 
   it('writes texts that stand in an array as they are, without parsing them', () => {

@@ -31,6 +31,16 @@ export function jsonOf(value: object): string {
 }
 
 /**
+ * The JSON of an object that lives briefly (read back from the log, or only measured): the
+ * text already made for it, else JSON.stringify's, not remembered. Remembering it would only
+ * hold memory, and cost the young generation's collections: a WeakMap entry keeps its text
+ * alive through them while its key lives (each drawing of a cold load would be copied).
+ */
+export function transientJsonOf(value: object): string {
+  return remembered.get(value) ?? JSON.stringify(value);
+}
+
+/**
  * Parses JSON texts of objects (each as `jsonOf` gave it) in one pass, and remembers each
  * text for the object parsed from it, so writing the objects out again reuses it.
  */

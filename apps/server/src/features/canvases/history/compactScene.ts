@@ -18,7 +18,7 @@
 import { hash } from 'node:crypto';
 import { compareSceneOrder, liveChangeOf, winningUpserts } from '@tabula/domain';
 import type { CanvasEvent, LiveChange, SceneElement } from '@tabula/domain';
-import { jsonOf, parseShared } from '../../../infrastructure/sharedJson';
+import { jsonOf, parseShared, transientJsonOf } from '../../../infrastructure/sharedJson';
 import { SNAPSHOT_SEPARATOR } from '../../../infrastructure/snapshots/snapshotStore';
 import { sortInSlices } from '../../../infrastructure/turnSlices';
 import type { TurnSlices } from '../../../infrastructure/turnSlices';
@@ -66,9 +66,12 @@ export class CompactScene {
     return scene;
   }
 
-  /** Puts each element as it is (serialised once: `jsonOf`), as the scene's newest copy. */
+  /**
+   * Puts each element as it is, as the scene's newest copy, serialised once (`jsonOf`): scenes
+   * made of the same element objects share their texts.
+   */
   putAll(elements: Iterable<SceneElement>): void {
-    for (const element of elements) this.put(element);
+    for (const element of elements) this.put(element, jsonOf(element));
   }
 
   /** Elements held, tombstones included. */
@@ -117,7 +120,10 @@ export class CompactScene {
     if (this.stamps && !decidable(this.stamps, changes)) return null;
     const folded = { event: changes, before: this.known(changes), liveBefore: this.live };
     if (changes.type === 'LineDrawn' || changes.type === 'CanvasRestored') {
-      for (const winner of winningUpserts(folded.before, changes)) this.put(winner);
+      // A folded event's elements are the commit's (their text shared already) or read back
+      // from the log for a load, briefly: their text is not remembered for them.
+      for (const winner of winningUpserts(folded.before, changes))
+        this.put(winner, transientJsonOf(winner));
     }
     return folded;
   }
@@ -150,9 +156,9 @@ export class CompactScene {
 
   /** True when the scene holds this very copy of the element (same text). */
   private holdsCopy(element: SceneElement): boolean {
-    if (!this.stamps) return this.texts.get(element.id) === jsonOf(element);
+    if (!this.stamps) return this.texts.get(element.id) === transientJsonOf(element);
     const stamp = this.stamps.get(element.id);
-    return stamp !== undefined && stamp.digest === digestOf(jsonOf(element));
+    return stamp !== undefined && stamp.digest === digestOf(transientJsonOf(element));
   }
 
   /**
@@ -209,7 +215,7 @@ export class CompactScene {
     return [...this.texts.values()];
   }
 
-  private put(element: SceneElement, text = jsonOf(element)): void {
+  private put(element: SceneElement, text: string): void {
     if (element.isDeleted) this.deleted.add(element.id);
     else this.deleted.delete(element.id);
     if (this.stamps) {

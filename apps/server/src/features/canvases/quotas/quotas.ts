@@ -13,7 +13,7 @@ import {
 } from '@tabula/domain';
 import type { CanvasCommand, CanvasEvent, SceneElement } from '@tabula/domain';
 import type { Admission, StreamTally } from '../../../infrastructure/commandHandler';
-import { stringify } from '../../../infrastructure/sharedJson';
+import { transientJsonOf } from '../../../infrastructure/sharedJson';
 import type { MinuteBudget } from './minuteBudget';
 
 export interface QuotaConfig {
@@ -48,12 +48,20 @@ function elementsOf(event: CanvasEvent): readonly SceneElement[] {
 
 const measured = new WeakMap<readonly SceneElement[], number>();
 
-/** Bytes of the elements as the log stores them (the text `shareJson` already made, if any). */
+/**
+ * Bytes of the elements as the log stores them: the array's JSON, `[`, each element's JSON
+ * comma-separated, `]`, measured one element at a time (the text `shareJson` already made, if
+ * any). A drawing read back from the log has no text made for it: each element's is then
+ * JSON.stringify's plain fast path, not kept, where `stringify` of the whole array would call
+ * its splicing replacer for every point of every stroke (a cold canvas's catch-up measures all
+ * of its drawings).
+ */
 export function drawingBytes(elements: readonly SceneElement[]): number {
   if (elements.length === 0) return 0;
   let bytes = measured.get(elements);
   if (bytes === undefined) {
-    bytes = Buffer.byteLength(stringify(elements) ?? '');
+    bytes = elements.length + 1;
+    for (const element of elements) bytes += Buffer.byteLength(transientJsonOf(element));
     measured.set(elements, bytes);
   }
   return bytes;

@@ -1,0 +1,41 @@
+/** Starts `coldServerMain.ts` in a process of its own and asks it over IPC. */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** The server thread's event loop and collections over a window (see `coldServerMain.ts`). */
+export interface ServerWindow {
+  eventLoopDelayMs: { max: number; p99: number };
+  gc: Record<'young' | 'other', { count: number; totalMs: number; maxMs: number }>;
+}
+
+export async function coldServerProcess(dataDir: string, sliced: boolean) {
+  const script = fileURLToPath(new URL('./coldServerMain.ts', import.meta.url));
+  const child = fork(script, [dataDir, sliced ? 'slices' : 'one-turn'], {
+    // BENCH_COLD_NODE_FLAGS: V8 or Node flags for the server process (e.g. `--trace-gc`).
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_COLD_NODE_FLAGS?.split(' ') ?? [])],
+    // Its stdout goes to stderr: this process's stdout is the bench's JSON report.
+    stdio: ['ignore', 2, 'inherit', 'ipc'],
+  });
+  const next = <T>() =>
+    new Promise<T>((resolve, reject) => {
+      child.once('message', (message) => resolve(message as T));
+      child.once('exit', (code) => reject(new Error(`cold server exited (${code})`)));
+    });
+  const ask = <T>(message: string) => {
+    const answer = next<T>();
+    child.send(message);
+    return answer;
+  };
+  const { url } = await next<{ url: string }>();
+  return {
+    url,
+    /** The window starts: loop delay and collections count from here. */
+    start: () => ask<unknown>('start'),
+    stop: () => ask<ServerWindow>('stop'),
+    close: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send('close');
+      await exited;
+    },
+  };
+}
