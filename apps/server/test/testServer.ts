@@ -65,7 +65,8 @@ export interface TestServer {
   redisPrefix: string;
   post<T = unknown>(path: string, body?: unknown, token?: string): Promise<ApiAnswer<T>>;
   get<T = unknown>(path: string, token?: string): Promise<ApiAnswer<T>>;
-  socket(token: string): Promise<ClientSocket>;
+  /** A connected client with `token` (and any other handshake `auth` fields). */
+  socket(token: string, auth?: Record<string, unknown>): Promise<ClientSocket>;
   /**
    * Stops the app and closes the adapters; `keepData` leaves the data directory (and the Redis
    * read models) for a restart.
@@ -134,8 +135,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     redisPrefix: prefix,
     post: (route, body, token) => call('POST', route, body ?? {}, token),
     get: (route, token) => call('GET', route, undefined, token),
-    socket(token) {
-      return connectSocket(url, token, sockets);
+    socket(token, auth) {
+      return connectSocket(url, token, sockets, auth);
     },
     async close({ keepData = false } = {}) {
       for (const socket of sockets) socket.disconnect();
@@ -156,9 +157,10 @@ export function connectSocket(
   url: string,
   token: string,
   opened: ClientSocket[] = [],
+  auth: Record<string, unknown> = {},
 ): Promise<ClientSocket> {
   const socket: ClientSocket = connect(url, {
-    auth: { token },
+    auth: { ...auth, token },
     transports: ['websocket'],
     forceNew: true,
     reconnection: false,

@@ -102,7 +102,7 @@ export async function startBoardServer(): Promise<BoardServer> {
   const connect = (user: BenchUser) =>
     new Promise<Socket>((resolve, reject) => {
       const socket = io(url, {
-        auth: { token: user.token, presence: 'deltas' },
+        auth: { token: user.token, presence: 'deltas', pointers: 'frames' },
         transports: ['websocket'],
         forceNew: true,
         reconnection: false,

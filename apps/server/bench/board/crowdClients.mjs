@@ -33,7 +33,8 @@ function joinRoom(token) {
       received.messages += 1;
       received.bytes += raw.length;
       const head = raw.subarray(0, 24).toString();
-      if (head.startsWith('0{')) socket.send(`40${JSON.stringify({ token, presence: 'deltas' })}`);
+      if (head.startsWith('0{'))
+        socket.send(`40${JSON.stringify({ token, presence: 'deltas', pointers: 'frames' })}`);
       else if (head === '2') socket.send('3');
       else if (head.startsWith('40{'))
         request(socket, 'join-canvas', { canvasId, sinceRevision }).then((answer) =>

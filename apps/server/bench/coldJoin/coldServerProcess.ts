@@ -12,7 +12,11 @@ export async function coldServerProcess(dataDir: string, sliced: boolean) {
   const script = fileURLToPath(new URL('./coldServerMain.ts', import.meta.url));
   const child = fork(script, [dataDir, sliced ? 'slices' : 'one-turn'], {
     // BENCH_COLD_NODE_FLAGS: V8 or Node flags for the server process (e.g. `--trace-gc`).
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_COLD_NODE_FLAGS?.split(' ') ?? [])],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_COLD_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+    ],
     // Its stdout goes to stderr: this process's stdout is the bench's JSON report.
     stdio: ['ignore', 2, 'inherit', 'ipc'],
   });

@@ -1,5 +1,5 @@
 import { io } from 'socket.io-client';
-import { PRESENCE_DELTAS } from '@tabula/domain/protocol';
+import { POINTER_FRAMES, PRESENCE_DELTAS } from '@tabula/domain/protocol';
 import { createRealtimeClient } from './realtimeClient';
 import type { AppSocket, RealtimeClient } from './realtimeClient';
 
@@ -11,8 +11,9 @@ import type { AppSocket, RealtimeClient } from './realtimeClient';
 export function connectRealtime(url: string, token: string): RealtimeClient {
   // Presence as one initial list and deltas (`online-users`, `online-users-changed`), not the
   // whole list on every change; the All Online Users popup pages it (`list-online-users`).
+  // Peers' cursors a frame at a time (`pointer-frame`), not a message per peer.
   const options = {
-    auth: { token, presence: PRESENCE_DELTAS },
+    auth: { token, presence: PRESENCE_DELTAS, pointers: POINTER_FRAMES },
     transports: ['websocket', 'polling'],
   };
   const socket: AppSocket = url ? io(url, options) : io(options);

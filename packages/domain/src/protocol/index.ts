@@ -65,6 +65,7 @@ export type {
   LeaveCanvasPayload,
   OnlinePayload,
   OnlineUsers,
+  PointerFrame,
   PointerMoved,
   PointerPayload,
   ReceiveInvitation,
@@ -76,7 +77,7 @@ export type {
   UpdatedCanvasMessage,
   WatchCanvasResult,
 } from './socket';
-export { CLIENT_EVENT_NAMES } from './socket';
+export { CLIENT_EVENT_NAMES, POINTER_FRAMES } from './socket';
 export type {
   CanvasPeopleChanged,
   ListOnlineUsersPayload,

@@ -19,6 +19,7 @@ const SERVER_EVENTS: Record<ServerEventName, true> = {
   'updated-canvas': true,
   'canvas-deleted': true,
   'pointer-moved': true,
+  'pointer-frame': true,
   ink: true,
   'history-appended': true,
   'canvas-people': true,
@@ -33,7 +34,7 @@ const SERVER_EVENTS: Record<ServerEventName, true> = {
 describe('protocol contract', () => {
   it('names every socket event of PROTOCOL.md', () => {
     expect(CLIENT_EVENT_NAMES).toHaveLength(18);
-    expect(Object.keys(SERVER_EVENTS)).toHaveLength(23);
+    expect(Object.keys(SERVER_EVENTS)).toHaveLength(24);
     expectTypeOf<AckResult<number>>().toEqualTypeOf<
       | { ok: true; data: number }
       | { ok: false; error: { code: string; message: string; retryAfterMs?: number } }

@@ -283,6 +283,18 @@ export interface PointerMoved {
   tool?: string;
 }
 
+/** `auth.pointers` of a handshake that wants a room's cursors as `pointer-frame`s. */
+export const POINTER_FRAMES = 'frames';
+
+/**
+ * `pointer-frame`, to a socket that asked for frames (`POINTER_FRAMES`) in place of
+ * `pointer-moved`: the latest pointer of each peer that moved in one frame, in one message.
+ */
+export interface PointerFrame {
+  canvasId: string;
+  pointers: Omit<PointerMoved, 'canvasId'>[];
+}
+
 // ── The maps ───────────────────────────────────────────────────────────────────────────
 
 /** What a client emits. Every ack is optional; the server answers errors without one via `error`. */
@@ -323,6 +335,7 @@ export interface ServerToClientEvents {
   'updated-canvas': (payload: UpdatedCanvasMessage) => void;
   'canvas-deleted': (payload: CanvasDeletedMessage) => void;
   'pointer-moved': (payload: PointerMoved) => void;
+  'pointer-frame': (payload: PointerFrame) => void;
   ink: (payload: InkMessage) => void;
   'history-appended': (payload: HistoryAppendedMessage) => void;
   'canvas-people': (payload: CanvasPeopleMessage) => void;

@@ -19,8 +19,9 @@ export interface PeerChanges {
  * Keeps `directory` up to date with the transport's presence messages for one canvas: members
  * (`collaborator-joined`/`-leaved`), who has it open (`canvas-people`, then
  * `canvas-people-changed`), who is online (`get-online-users`, `disconnected-user`, or
- * `online-users` and `online-users-changed`), pointers (`pointer-moved`, at most once per
- * peer per frame from the server) and whether the transport is connected.
+ * `online-users` and `online-users-changed`), pointers (`pointer-frame`: every peer that moved
+ * in a frame in one message, as the transport's handshake asks; or the spec's `pointer-moved`,
+ * one per peer) and whether the transport is connected.
  */
 export function followPeers(
   transport: Transport,
@@ -31,6 +32,15 @@ export function followPeers(
   const subscription = transport.events('pointer-moved').subscribe((message) => {
     if (message.canvasId === canvasId && directory.pointerMoved(message)) tell.changed();
   });
+  subscription.add(
+    transport.events('pointer-frame').subscribe(({ canvasId: frameCanvas, pointers }) => {
+      if (frameCanvas !== canvasId) return;
+      let changed = false;
+      for (const pointer of pointers)
+        changed = directory.pointerMoved({ ...pointer, canvasId }) || changed;
+      if (changed) tell.changed();
+    }),
+  );
   subscription.add(
     transport.events('collaborator-joined').subscribe((message) => {
       if (message.canvasId !== canvasId) return;

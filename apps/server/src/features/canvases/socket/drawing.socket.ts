@@ -20,7 +20,7 @@ import type { CanvasesService } from '../canvases.service';
 import type { LiveRooms } from '../live/liveRooms';
 import type { SpentBudgetGate } from '../quotas/spentBudgetGate';
 import { commitQueue } from './commitQueue';
-import { PointerFrames } from './pointerFrames';
+import { joinPointerRoom, PointerFrames } from './pointerFrames';
 
 /** What the drawing handlers use. */
 export interface DrawingDeps {
@@ -47,6 +47,7 @@ export function registerDrawingHandlers(
   ) => socket.on(event, withAck(socket, handler, logError));
 
   const pointers = PointerFrames.of(socket.nsp);
+  void joinPointerRoom(socket);
 
   /** Answers NOT_FOUND unless the user may read the canvas (missing, deleted or not theirs). */
   const assertMember = async (canvasId: string) => {
