@@ -19,6 +19,12 @@ export interface LiveSession<Frame> {
   backlogBytes(): number;
   /** Calls `listener` once, the next time the backlog is empty. */
   onceDrained(listener: () => void): void;
+  /**
+   * Makes ahead, off the event loop, what writing `frame` would cost on this connection (a
+   * large frame's compression, on the thread pool), for a writer that can wait for it (a
+   * scene stream); undefined when there is nothing to make.
+   */
+  prepare?(frame: Frame): Promise<void> | undefined;
 }
 
 export interface FrameEncoder<Frame> {

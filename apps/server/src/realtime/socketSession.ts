@@ -10,6 +10,7 @@ import type { AppSocket } from './socketTypes';
 import {
   FRAME_COMPRESSION,
   deflatedWebSocketFrame,
+  deflatedWebSocketFrameOffLoop,
   deflates,
   webSocketFrame,
 } from './webSocketFrames';
@@ -24,6 +25,8 @@ export interface SocketFrame {
   readonly text: string;
   packet?: EnginePacket;
   deflated?: EnginePacket;
+  /** The compressed frame being made on the thread pool (`prepare`), once for every session. */
+  deflating?: Promise<void>;
 }
 
 /** Events whose elements are written from texts made before (sharedJson.ts). */
@@ -87,6 +90,13 @@ function sharedPacket(frame: SocketFrame, compressed: boolean): EnginePacket {
   if (compressed && frame.text.length >= FRAME_COMPRESSION.threshold)
     return (frame.deflated ??= readyPacket(frame.text, deflatedWebSocketFrame(frame.text)));
   return (frame.packet ??= readyPacket(frame.text, webSocketFrame(frame.text)));
+}
+
+/** Makes the frame's shared compressed packet on the thread pool, once (see `prepare`). */
+function deflateAhead(frame: SocketFrame): Promise<void> {
+  return (frame.deflating ??= deflatedWebSocketFrameOffLoop(frame.text).then((deflated) => {
+    frame.deflated ??= readyPacket(frame.text, deflated);
+  }));
 }
 
 function readyPacket(data: string, webSocketFrame: Buffer): EnginePacket {
@@ -160,8 +170,10 @@ export function socketSession(socket: AppSocket, namespace?: string): LiveSessio
   /** Frames written in this turn, not yet handed to Engine.IO. */
   let pending: SocketFrame[] = [];
 
+  const compresses = () => conn.transport.name === 'websocket' && deflates(conn.transport.socket);
+
   function packet(frame: SocketFrame): EnginePacket {
-    const compressed = conn.transport.name === 'websocket' && deflates(conn.transport.socket);
+    const compressed = compresses();
     if (!namespace) return sharedPacket(frame, compressed);
     const data = `${frame.text[0]}${namespace},${frame.text.slice(1)}`;
     if (compressed && data.length >= FRAME_COMPRESSION.threshold)
@@ -211,6 +223,11 @@ export function socketSession(socket: AppSocket, namespace?: string): LiveSessio
       waiting.push(listener);
       if (backlogBytes() === 0) setImmediate(check);
       else arm();
+    },
+    prepare(frame) {
+      const large = frame.text.length >= FRAME_COMPRESSION.threshold;
+      if (namespace || !large || frame.deflated || !compresses()) return undefined;
+      return deflateAhead(frame);
     },
   };
 }

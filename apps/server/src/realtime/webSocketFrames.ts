@@ -7,7 +7,10 @@
  * own threshold lies beyond any message, so it sends every message as it is, in order. A
  * message of at least `FRAME_COMPRESSION.threshold` bytes (a join's scene chunks, catch-ups,
  * large commits) is compressed here instead, once, whoever receives it: a 2,000-stroke scene
- * goes in ~29 % of its JSON's bytes. Smaller messages (ink, cursors, most commits) go as they
+ * goes in ~29 % of its JSON's bytes. A join's scene chunks are compressed on the thread pool
+ * before they are written (`LiveSession.prepare`): on the event loop, a 192 KB chunk's
+ * compression took most of every ~30 ms turn of a 50,000-element join on a busy 2-core machine
+ * (a CPU profile of the cold-join bench). Smaller messages (ink, cursors, most commits) go as they
  * are. Had the WebSocket server compressed, it would do it once per receiving connection, and
  * Engine.IO would stop taking ready frames (each message framed again per connection: four
  * times the server's CPU per message with 50 people in a room).
@@ -15,11 +18,12 @@
  * Each compressed message stands alone (no context kept between messages, negotiated as
  * `server_no_context_takeover`), so one compressed frame is valid for every connection.
  */
-import { constants, deflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { constants, deflateRaw, deflateRawSync } from 'node:zlib';
 import { WebSocketServer } from 'ws';
 import type { ServerOptions } from 'ws';
 
-/** What is compressed and how: ~2 ms for a 192 KB scene chunk, ratio within 1 % of level 6. */
+/** What is compressed and how: ratio within 1 % of level 6, at about half its time. */
 export const FRAME_COMPRESSION = {
   /** Bytes of a message's text from which it is compressed. */
   threshold: 8 * 1024,
@@ -65,17 +69,35 @@ export function webSocketFrame(text: string): Buffer {
   return frame;
 }
 
+/** How every message is deflated (see `FRAME_COMPRESSION`). */
+const DEFLATE_OPTIONS = {
+  level: FRAME_COMPRESSION.level,
+  memLevel: FRAME_COMPRESSION.memLevel,
+  windowBits: FRAME_COMPRESSION.windowBits,
+  finishFlush: constants.Z_SYNC_FLUSH,
+};
+
+const deflateOnPool = promisify(deflateRaw);
+
 /**
  * The same message compressed (RSV1 set): deflated alone, ending with a sync flush whose
- * trailing `00 00 ff ff` is left out (RFC 7692 §7.2.1); the receiver puts it back.
+ * trailing `00 00 ff ff` is left out (RFC 7692 §7.2.1); the receiver puts it back. Deflated
+ * here, on the event loop: a frame written in the middle of a turn (a commit for the room).
  */
 export function deflatedWebSocketFrame(text: string): Buffer {
-  const deflated = deflateRawSync(Buffer.from(`4${text}`), {
-    level: FRAME_COMPRESSION.level,
-    memLevel: FRAME_COMPRESSION.memLevel,
-    windowBits: FRAME_COMPRESSION.windowBits,
-    finishFlush: constants.Z_SYNC_FLUSH,
-  });
+  return compressedFrame(deflateRawSync(Buffer.from(`4${text}`), DEFLATE_OPTIONS));
+}
+
+/**
+ * `deflatedWebSocketFrame`, deflated on the thread pool: for a frame made ahead of its write
+ * (a join's scene chunks, one after another), whose compression would otherwise hold the
+ * event loop for milliseconds per chunk.
+ */
+export async function deflatedWebSocketFrameOffLoop(text: string): Promise<Buffer> {
+  return compressedFrame(await deflateOnPool(Buffer.from(`4${text}`), DEFLATE_OPTIONS));
+}
+
+function compressedFrame(deflated: Buffer): Buffer {
   const length = deflated.length - 4;
   const header = Buffer.allocUnsafe(headerSize(length));
   writeHeader(header, length, true);

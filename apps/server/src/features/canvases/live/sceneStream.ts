@@ -8,7 +8,9 @@
  * that transport drains. So ten joins of a 50,000 element canvas at once never hold the loop
  * for long. The scene comes as its elements' JSON texts in scene order
  * (`CurrentScenes.textsOf`, shared by every joiner): a chunk's elements are never parsed here:
- * each chunk's texts are spliced into its message as they are.
+ * each chunk's texts are spliced into its message as they are. A chunk's compression for the
+ * wire is made on the thread pool before it is written (`LiveSession.prepare`), while the
+ * loop goes on; the stream's next chunk waits for it.
  */
 import { SCENE_CHUNK_BYTES, SCENE_CHUNK_ELEMENTS } from '@tabula/domain/protocol';
 import type { JoinCanvasResult, JoinedCanvas, SceneChunk } from '@tabula/domain/protocol';
@@ -118,6 +120,16 @@ export function streamScene<Frame>(
   let next: IteratorResult<string[]> | undefined;
   let index = 0;
   return new Promise<boolean>((resolve, reject) => {
+    /** After a chunk is written: what the stream does next (see `Step`). */
+    const written = (last: boolean): 'more' | 'wait' | 'done' => {
+      if (last) {
+        resolve(true);
+        return 'done';
+      }
+      if (session.backlogBytes() <= limits.maxBacklogBytes) return 'more';
+      session.onceDrained(() => enqueue(step));
+      return 'wait';
+    };
     const step: Step = () => {
       try {
         if (!wanted()) {
@@ -133,14 +145,23 @@ export function streamScene<Frame>(
         const elements = textsAsArray(next.value) as SceneElement[];
         const chunk: SceneChunk = { canvasId, streamId, index: index++, elements };
         next = chunks.next();
-        if (next.done) chunk.last = true;
-        session.write(encoder.encode('scene-chunk', chunk));
-        if (next.done) {
-          resolve(true);
-          return 'done';
+        const last = next.done === true;
+        if (last) chunk.last = true;
+        const frame = encoder.encode('scene-chunk', chunk);
+        // Its compression, made on the thread pool while the loop goes on; then it is written.
+        const preparing = session.prepare?.(frame);
+        if (!preparing) {
+          session.write(frame);
+          return written(last);
         }
-        if (session.backlogBytes() <= limits.maxBacklogBytes) return 'more';
-        session.onceDrained(() => enqueue(step));
+        preparing.then(
+          () => {
+            if (!wanted()) return resolve(false);
+            session.write(frame);
+            if (written(last) === 'more') enqueue(step);
+          },
+          (error: unknown) => reject(error),
+        );
         return 'wait';
       } catch (error) {
         reject(error);
