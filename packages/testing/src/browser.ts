@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 
 /** The switches every test browser starts with: headless and silent towards the internet. */
 export const CHROMIUM_FLAGS: readonly string[] = [
@@ -27,6 +27,23 @@ export function launchChromium(): Promise<Browser> {
     );
   }
   return chromium.launch({ executablePath, args: [...CHROMIUM_FLAGS] });
+}
+
+/**
+ * How long any one wait of a test page may take before it counts as hung: a guard sized for a
+ * machine busy ten times over (a first page of a Vite dev server optimises its dependencies),
+ * never a verdict. Playwright's own default, 30 s, failed a clean clone at load 9.
+ */
+export const PAGE_WAIT_MS = 120_000;
+
+/** A new context of `browser` whose every wait (`waitFor…`, clicks, navigations) is guarded by PAGE_WAIT_MS. */
+export async function guardedContext(
+  browser: Browser,
+  options?: BrowserContextOptions,
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  context.setDefaultTimeout(PAGE_WAIT_MS);
+  return context;
 }
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);

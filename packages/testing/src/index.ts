@@ -1,9 +1,11 @@
 export {
   CHROMIUM_FLAGS,
   drag,
+  guardedContext,
   guardLocalOnly,
   isLocalUrl,
   launchChromium,
+  PAGE_WAIT_MS,
   pickTool,
 } from './browser';
 export type { LocalOnlyGuard } from './browser';

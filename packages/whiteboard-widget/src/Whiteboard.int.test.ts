@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { drag, guardLocalOnly, launchChromium, pickTool } from '@tabula/testing';
+import { drag, guardedContext, guardLocalOnly, launchChromium, pickTool } from '@tabula/testing';
 import type { SceneElement } from '@tabula/domain';
 import { excalidrawElement } from './test/elements';
 import { startHarnessServer } from './test/harnessServer';
@@ -52,7 +52,7 @@ describe('<Whiteboard> in Chromium', () => {
   beforeAll(async () => {
     harness = await startHarnessServer();
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    context = await guardedContext(browser, { viewport: { width: 1200, height: 800 } });
     guard = await guardLocalOnly(context);
     page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { drag, guardLocalOnly, launchChromium, pickTool } from '@tabula/testing';
+import { drag, guardedContext, guardLocalOnly, launchChromium, pickTool } from '@tabula/testing';
 import { startHarnessServer, startStaticServer } from './test/harnessServer';
 import { ensurePackageBuilt } from './test/packageBuild';
 import type { HarnessServer } from './test/harnessServer';
@@ -120,8 +120,8 @@ describe.each(['harness', 'embed'] as const)('live canvas, page A = %s', (kind) 
     bob = await signUp(server.url, `bob_${kind}`);
     canvasId = await createCanvas(server.url, alice, `e2e ${kind}`);
     closeSetup = await shareCanvas(server.url, alice, bob, canvasId);
-    contextA = await browser.newContext({ viewport: { width: 1200, height: 800 } });
-    contextB = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    contextA = await guardedContext(browser, { viewport: { width: 1200, height: 800 } });
+    contextB = await guardedContext(browser, { viewport: { width: 1200, height: 800 } });
     guards.push(await guardLocalOnly(contextA), await guardLocalOnly(contextB));
     pageA = await contextA.newPage();
     pageB = await contextB.newPage();
@@ -308,7 +308,7 @@ describe('opening a canvas with content', () => {
 
   beforeAll(async () => {
     owner = await signUp(server.url, 'opener');
-    context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    context = await guardedContext(browser, { viewport: { width: 1200, height: 800 } });
     guard = await guardLocalOnly(context);
   });
 

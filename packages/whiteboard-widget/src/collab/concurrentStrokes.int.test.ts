@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, pickTool } from '@tabula/testing';
+import { guardedContext, launchChromium, pickTool } from '@tabula/testing';
 import { startInMemoryServer } from '@tabula/server/testing';
 import type { InMemoryServer } from '@tabula/server/testing';
 import { startHarnessServer } from '../test/harnessServer';
@@ -65,7 +65,7 @@ describe('two pages drawing at the top of the stack at once', () => {
     await logged.addCollaborator(alice.userId, canvasId, bob.userId);
     const pages: Page[] = [];
     for (const user of [alice, bob]) {
-      const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+      const context = await guardedContext(browser, { viewport: { width: 1200, height: 800 } });
       contexts.push(context);
       const page = await context.newPage();
       const log: string[] = [];

@@ -5,7 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { drag, guardLocalOnly, launchChromium, startTabulaServer } from '@tabula/testing';
+import {
+  drag,
+  guardedContext,
+  guardLocalOnly,
+  launchChromium,
+  startTabulaServer,
+} from '@tabula/testing';
 import type { LocalOnlyGuard, TabulaServer } from '@tabula/testing';
 import { excalidrawRectangles } from '../test/elements';
 import { embedSource, plainPage, startPageSite } from '../test/embedPages';
@@ -46,7 +52,7 @@ const guards: LocalOnlyGuard[] = [];
 
 /** A browser context whose requests leaving 127.0.0.1 are blocked and recorded. */
 async function openContext(): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const context = await guardedContext(browser, { viewport: { width: 1200, height: 900 } });
   guards.push(await guardLocalOnly(context));
   return context;
 }

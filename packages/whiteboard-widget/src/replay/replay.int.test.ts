@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { guardLocalOnly, launchChromium } from '@tabula/testing';
+import { guardedContext, guardLocalOnly, launchChromium } from '@tabula/testing';
 import type { LocalOnlyGuard } from '@tabula/testing';
 import { startInMemoryServer } from '@tabula/server/testing';
 import type { InMemoryServer, TestUser } from '@tabula/server/testing';
@@ -111,7 +111,7 @@ describe('the replay player against the real server', () => {
   let guard: LocalOnlyGuard;
 
   beforeAll(async () => {
-    context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    context = await guardedContext(browser, { viewport: { width: 1200, height: 800 } });
     guard = await guardLocalOnly(context);
     page = await context.newPage();
     await page.goto(playerUrl(alice));
@@ -285,7 +285,7 @@ describe('a canvas left with one small drawing', () => {
     } finally {
       drawer.close();
     }
-    context = await browser.newContext({ viewport: { width: 900, height: 640 } });
+    context = await guardedContext(browser, { viewport: { width: 900, height: 640 } });
     page = await context.newPage();
     await page.goto(playerUrl(alice, { canvas: small }));
     await waitForIds(page, ['small']);
@@ -353,7 +353,7 @@ describe('a canvas left with one small drawing', () => {
 
 describe('a source that fails', () => {
   it('shows the error instead of a blank board', async () => {
-    const context = await browser.newContext();
+    const context = await guardedContext(browser);
     try {
       const page = await context.newPage();
       await page.goto(`${harness.url}?fail=1`);
@@ -368,7 +368,7 @@ describe('a source that fails', () => {
 
   it('names a server refusal (a canvas the user may not read)', async () => {
     const stranger = await server.createUserAndToken('stranger');
-    const context = await browser.newContext();
+    const context = await guardedContext(browser);
     try {
       const page = await context.newPage();
       await page.goto(playerUrl(stranger));

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -32,10 +33,8 @@ export async function startHarnessServer(root = HARNESS_ROOT): Promise<HarnessSe
     configFile: false,
     root,
     publicDir,
-    cacheDir: join(
-      tmpdir(),
-      root === HARNESS_ROOT ? 'tabula-whiteboard-harness-vite' : 'tabula-whiteboard-kept-vite',
-    ),
+    // One cache per checkout: two checkouts testing at once must not rewrite each other's.
+    cacheDir: join(tmpdir(), `tabula-whiteboard-vite-${hash('sha256', root, 'hex').slice(0, 12)}`),
     logLevel: 'warn',
     plugins: [react()],
     server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, ws: false },

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM_FLAGS, launchChromium } from '@tabula/testing';
+import { CHROMIUM_FLAGS, guardedContext, launchChromium } from '@tabula/testing';
 import { PERSISTENCE_PAGE_ROOT, startHarnessServer } from '../../test/harnessServer';
 import type { HarnessServer } from '../../test/harnessServer';
 import type { CanvasPersistence } from './CanvasPersistence';
@@ -70,7 +70,7 @@ describe('indexedDbPersistence in Chromium', () => {
   it('gives one tab the sender lock, tells the other of outbox changes, and passes the lock on when the tab closes', async () => {
     const browser = await launchChromium();
     try {
-      const context = await browser.newContext();
+      const context = await guardedContext(browser);
       const a = await openPage(context);
       const b = await openPage(context);
       await a.evaluate(async () => {
@@ -141,7 +141,7 @@ describe('indexedDbPersistence in Chromium', () => {
   it('keeps and reads back a 5,000-element scene (timings and bytes printed for the docs)', async () => {
     const browser = await launchChromium();
     try {
-      const tab = await openPage(await browser.newContext());
+      const tab = await openPage(await guardedContext(browser));
       const figures = await tab.evaluate(async () => {
         const elements = Array.from({ length: 5000 }, (_, n) => ({
           id: `el${n}`,
