@@ -8,7 +8,14 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { drag, guardedContext, guardLocalOnly, launchChromium, pickTool } from '@tabula/testing';
+import {
+  drag,
+  guardedContext,
+  guardLocalOnly,
+  launchChromium,
+  PAGE_WAIT_MS,
+  pickTool,
+} from '@tabula/testing';
 import { startHarnessServer, startStaticServer } from './test/harnessServer';
 import { ensurePackageBuilt } from './test/packageBuild';
 import type { HarnessServer } from './test/harnessServer';
@@ -273,7 +280,7 @@ describe.each(['harness', 'embed'] as const)('live canvas, page A = %s', (kind) 
     await pageA.waitForTimeout(Math.max(0, 5000 - (Date.now() - offlineAt)));
     await contextA.setOffline(false);
 
-    await expect.poll(() => statusOf(pageA), { timeout: 120_000 }).toBe('live');
+    await expect.poll(() => statusOf(pageA), { timeout: PAGE_WAIT_MS }).toBe('live');
     if (kind === 'harness') {
       const statuses = await pageA.evaluate(() => window.__tabula.statuses);
       const since = statuses.lastIndexOf('offline');
@@ -321,7 +328,7 @@ describe('opening a canvas with content', () => {
    * over, and the test's guard is 26 of them (24 opens and the commits), since a whole-test
    * guard of 300 s failed a clean clone at load 19 with no open hanging.
    */
-  const OPEN_GUARD_MS = 120_000;
+  const OPEN_GUARD_MS = PAGE_WAIT_MS;
 
   /** Opens the canvas in a new tab; once it says loaded, the ids it shows at that moment. */
   async function openAndRead(canvasId: string): Promise<string[]> {
@@ -375,7 +382,7 @@ describe('opening a canvas with content', () => {
     try {
       await page.goto(livePage(harness.url, server.url, owner, '000000000000000000000000'));
       const alert = page.locator('.tabula-whiteboard [role="alert"]');
-      await alert.waitFor({ timeout: 120_000 });
+      await alert.waitFor({ timeout: PAGE_WAIT_MS });
       expect((await alert.textContent())?.length).toBeGreaterThan(0);
       await expect.poll(() => page.getByText('Opening the canvas…').count()).toBe(0);
       expect(await page.locator('.excalidraw').count()).toBe(0);

@@ -22,8 +22,12 @@ export async function coldServerProcess(dataDir: string, sliced: boolean) {
   });
   const next = <T>() =>
     new Promise<T>((resolve, reject) => {
-      child.once('message', (message) => resolve(message as T));
-      child.once('exit', (code) => reject(new Error(`cold server exited (${code})`)));
+      const exited = (code: number | null) => reject(new Error(`cold server exited (${code})`));
+      child.once('exit', exited);
+      child.once('message', (message) => {
+        child.off('exit', exited);
+        resolve(message as T);
+      });
     });
   const ask = <T>(message: string) => {
     const answer = next<T>();

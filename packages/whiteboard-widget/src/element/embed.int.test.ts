@@ -10,6 +10,7 @@ import {
   guardedContext,
   guardLocalOnly,
   launchChromium,
+  PAGE_WAIT_MS,
   startTabulaServer,
 } from '@tabula/testing';
 import type { LocalOnlyGuard, TabulaServer } from '@tabula/testing';
@@ -29,7 +30,7 @@ import {
 import type { TestUser } from '../test/tabulaApi';
 import { boardElementStyles, darkPixels, pageElementStyles } from '../test/boardProbes';
 
-const WAIT = { timeout: 120_000, polling: 50 };
+const WAIT = { timeout: PAGE_WAIT_MS, polling: 50 };
 const HOSTILE_CSS = '* { color: red; box-sizing: content-box; font-family: serif; line-height: 3 }';
 /** Records the elements' events (they bubble out of the shadow root: composed). */
 const RECORD_EVENTS = `<script>
@@ -336,7 +337,7 @@ describe('<tabula-whiteboard> styles stay inside its shadow root', () => {
       const box = await page.locator('#solo').boundingBox();
       if (!box) throw new Error('the board has no box');
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-      await page.locator('#solo textarea.excalidraw-wysiwyg').waitFor({ timeout: 120_000 });
+      await page.locator('#solo textarea.excalidraw-wysiwyg').waitFor({ timeout: PAGE_WAIT_MS });
       // Letters that are also Excalidraw's tool shortcuts (r, e, a, t).
       await page.keyboard.type('rate this');
       await page.keyboard.press('Escape');

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM_FLAGS, guardedContext, launchChromium } from '@tabula/testing';
+import { CHROMIUM_FLAGS, guardedContext, launchChromium, PAGE_WAIT_MS } from '@tabula/testing';
 import { PERSISTENCE_PAGE_ROOT, startHarnessServer } from '../../test/harnessServer';
 import type { HarnessServer } from '../../test/harnessServer';
 import type { CanvasPersistence } from './CanvasPersistence';
@@ -33,7 +33,9 @@ afterAll(async () => {
 async function openPage(browser: Browser | { newPage(): Promise<Page> }): Promise<Page> {
   const tab = await browser.newPage();
   await tab.goto(page.url);
-  await tab.waitForFunction(() => window.__kept !== undefined, undefined, { timeout: 120_000 });
+  await tab.waitForFunction(() => window.__kept !== undefined, undefined, {
+    timeout: PAGE_WAIT_MS,
+  });
   return tab;
 }
 

@@ -47,10 +47,11 @@ export class PointerFrames {
   private pending = new Map<string, PointerMoved>();
   /** The sockets whose pointer went out to spec clients in this frame. */
   private sent = new Set<string>();
-  /** Per canvas, per socket id, its latest pointer of this frame not sent yet in a frame. */
+  /**
+   * The canvases whose first pointer of this frame went out at once in a frame, each with the
+   * latest pointer per socket id moved since, not sent yet.
+   */
   private framePending = new Map<string, Map<string, PointerMoved>>();
-  /** The canvases whose first pointer of this frame went out at once in a frame. */
-  private frameSent = new Set<string>();
   /** Per socket id, its latest pointer sent volatile only: it goes out again once at rest. */
   private unsettled = new Map<string, PointerMoved>();
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -81,12 +82,10 @@ export class PointerFrames {
       this.sendEach(socketId, message, { volatile: true });
     }
     const { canvasId } = message;
-    if (this.frameSent.has(canvasId)) {
-      let held = this.framePending.get(canvasId);
-      if (!held) this.framePending.set(canvasId, (held = new Map()));
-      held.set(socketId, message);
-    } else {
-      this.frameSent.add(canvasId);
+    const held = this.framePending.get(canvasId);
+    if (held) held.set(socketId, message);
+    else {
+      this.framePending.set(canvasId, new Map());
       this.sendFrame(canvasId, new Map([[socketId, message]]), { volatile: true });
     }
     this.arm();
@@ -115,7 +114,6 @@ export class PointerFrames {
     this.pending = new Map();
     this.sent = new Set();
     this.framePending = new Map();
-    this.frameSent = new Set();
     // Pointers that rested through the frame now go out where they stopped, for sure.
     const rested = new Map<string, Map<string, PointerMoved>>();
     for (const [socketId, message] of this.unsettled) {
@@ -130,7 +128,8 @@ export class PointerFrames {
     for (const [canvasId, stopped] of rested)
       this.sendFrame(canvasId, stopped, { volatile: false });
     for (const [socketId, message] of pending) this.sendEach(socketId, message, { volatile: true });
-    for (const [canvasId, held] of framePending) this.sendFrame(canvasId, held, { volatile: true });
+    for (const [canvasId, held] of framePending)
+      if (held.size > 0) this.sendFrame(canvasId, held, { volatile: true });
     if (this.unsettled.size > 0) this.arm();
     else for (const resolve of this.waiters.splice(0)) resolve();
   }
