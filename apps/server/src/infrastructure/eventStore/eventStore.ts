@@ -52,6 +52,35 @@ export interface RecordedEvent<E extends StorableEvent = StorableEvent> {
   recordedAt?: string;
 }
 
+/**
+ * A record as the adapters make it: by a constructor, never an object literal. V8 learns to
+ * allocate an object literal's objects straight in the old generation once most of them have
+ * outlived a young collection (the server's start-up replay keeps pages of 500 records at
+ * once), and an old record keeps its young event alive through every young collection until
+ * the next full one: a cold join of 50,000 elements then copied about 100 MB of events it had
+ * already dropped, in 40-100 ms pauses. A constructor's objects are always born young.
+ */
+class StoredRecord<E extends StorableEvent> implements RecordedEvent<E> {
+  constructor(
+    readonly streamName: string,
+    readonly revision: number,
+    readonly position: number,
+    readonly event: E,
+    readonly recordedAt?: string,
+  ) {}
+}
+
+/** One recorded event (see `StoredRecord` for why every adapter makes them here). */
+export function recordedEvent<E extends StorableEvent>(
+  streamName: string,
+  revision: number,
+  position: number,
+  event: E,
+  recordedAt?: string,
+): RecordedEvent<E> {
+  return new StoredRecord(streamName, revision, position, event, recordedAt);
+}
+
 /** Which way a stream read walks its revisions. */
 export type ReadDirection = 'forwards' | 'backwards';
 

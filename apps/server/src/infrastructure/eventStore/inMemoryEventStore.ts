@@ -13,6 +13,7 @@ import {
   EventStoreClosedError,
   PartialDuplicateBatchError,
   WrongExpectedVersionError,
+  recordedEvent,
 } from './eventStore';
 import type {
   AppendOptions,
@@ -93,13 +94,9 @@ export function createInMemoryEventStore<E extends StorableEvent = StorableEvent
         ? existing[existing.length - 1]!.revision + 1
         : (erasures.get(stream)?.lastRevision ?? -1) + 1;
     const recordedAt = now().toISOString();
-    const batch = events.map((event, i): RecordedEvent<E> => ({
-      streamName: stream,
-      revision: first + i,
-      position: lastPosition + i + 1,
-      event: structuredClone(event),
-      recordedAt,
-    }));
+    const batch = events.map((event, i) =>
+      recordedEvent(stream, first + i, lastPosition + i + 1, structuredClone(event), recordedAt),
+    );
     log.push(...batch);
     lastPosition += batch.length;
     streams.set(stream, [...existing, ...batch]);
@@ -174,5 +171,6 @@ export function createInMemoryEventStore<E extends StorableEvent = StorableEvent
 }
 
 function copy<E extends StorableEvent>(recorded: RecordedEvent<E>): RecordedEvent<E> {
-  return { ...recorded, event: structuredClone(recorded.event) };
+  const { streamName, revision, position, event, recordedAt } = recorded;
+  return recordedEvent(streamName, revision, position, structuredClone(event), recordedAt);
 }

@@ -26,7 +26,7 @@ import type {
 import { Observable } from 'rxjs';
 
 import { assertValidAppend, inPage, streamPage } from './appendRules';
-import { WrongExpectedVersionError } from './eventStore';
+import { WrongExpectedVersionError, recordedEvent } from './eventStore';
 import type {
   ActualRevision,
   AppendOptions,
@@ -257,13 +257,8 @@ function toRecorded<E extends StorableEvent>(
     data: recorded.data,
     metadata: recorded.metadata,
   } as unknown as E;
-  return {
-    streamName: recorded.streamId,
-    revision: Number(recorded.revision),
-    position,
-    event,
-    recordedAt: recorded.created.toISOString(),
-  };
+  const { streamId, revision, created } = recorded;
+  return recordedEvent(streamId, Number(revision), position, event, created.toISOString());
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

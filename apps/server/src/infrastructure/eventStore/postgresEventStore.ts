@@ -22,7 +22,7 @@ import pg from 'pg';
 import type { Observable } from 'rxjs';
 
 import { assertValidAppend, streamPage } from './appendRules';
-import { EventStoreClosedError } from './eventStore';
+import { EventStoreClosedError, recordedEvent } from './eventStore';
 import type {
   AppendOptions,
   AppendResult,
@@ -97,13 +97,14 @@ async function inTransaction<T>(
 }
 
 function recorded<E extends StorableEvent>(row: PostgresEventRow): RecordedEvent<E> {
-  return {
-    streamName: row.stream,
-    revision: Number(row.revision),
-    position: Number(row.position),
-    event: row.event as E,
-    recordedAt: row.recorded_at.toISOString(),
-  };
+  const { stream, revision, position, event } = row;
+  return recordedEvent(
+    stream,
+    Number(revision),
+    Number(position),
+    event as E,
+    row.recorded_at.toISOString(),
+  );
 }
 
 /** Opens the store: connects, creates the schema if missing, starts listening. */

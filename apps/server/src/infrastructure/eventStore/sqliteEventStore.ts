@@ -9,6 +9,7 @@ import {
   EventStoreClosedError,
   PartialDuplicateBatchError,
   WrongExpectedVersionError,
+  recordedEvent,
 } from './eventStore';
 import type {
   AppendOptions,
@@ -177,13 +178,9 @@ export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
         const outcome = outcomes[i]!;
         if (!outcome.ok || outcome.positions === undefined) return [];
         const { firstRevision, positions } = outcome;
-        return p.events.map((event, k) => ({
-          streamName: p.stream,
-          revision: firstRevision! + k,
-          position: positions[k]!,
-          event,
-          recordedAt,
-        }));
+        return p.events.map((event, k) =>
+          recordedEvent(p.stream, firstRevision! + k, positions[k]!, event, recordedAt),
+        );
       });
       if (recorded.length > 0) committed.next(recorded);
     }
@@ -208,13 +205,8 @@ export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
   }
 
   function toRecorded(row: EventRow): RecordedEvent<E> {
-    return {
-      streamName: row.stream,
-      revision: row.revision,
-      position: row.position,
-      event: JSON.parse(row.body) as E,
-      recordedAt: row.recorded_at,
-    };
+    const event = JSON.parse(row.body) as E;
+    return recordedEvent(row.stream, row.revision, row.position, event, row.recorded_at);
   }
 
   function assertOpen(): void {

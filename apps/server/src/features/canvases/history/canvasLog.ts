@@ -17,10 +17,15 @@ export async function readCanvasLog(
     ...(range.to === undefined ? {} : { toRevision: range.to }),
     ...(range.maxCount === undefined ? {} : { maxCount: range.maxCount }),
   });
-  return records.map((record) => ({
-    revision: record.revision,
-    event: record.event as Event as CanvasEvent,
-  }));
+  return records.map((record) => new Logged(record.revision, record.event as Event as CanvasEvent));
+}
+
+/** Made by a constructor, as the store's records are (`StoredRecord` in `eventStore.ts` says why). */
+class Logged implements LoggedCanvasEvent {
+  constructor(
+    readonly revision: number,
+    readonly event: CanvasEvent,
+  ) {}
 }
 
 /** Walks revisions `from..to` in pages of `LOG_PAGE`, calling `visit` for each event in order. */

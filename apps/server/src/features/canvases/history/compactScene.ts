@@ -49,6 +49,18 @@ export interface FoldedEvent {
   liveBefore: number;
 }
 
+/**
+ * A `FoldedEvent` made by a constructor, not an object literal: an old one would keep its young
+ * event alive until the next full collection (`StoredRecord` in `eventStore.ts` says why).
+ */
+class Folded implements FoldedEvent {
+  constructor(
+    readonly event: CanvasEvent,
+    readonly before: Record<string, SceneElement>,
+    readonly liveBefore: number,
+  ) {}
+}
+
 export class CompactScene {
   /** Element JSON by id, in the order the ids first came. */
   private readonly texts = new Map<string, string>();
@@ -118,7 +130,7 @@ export class CompactScene {
   apply(event: CanvasEvent): FoldedEvent | null {
     const changes = this.withoutHeldCopies(event);
     if (this.stamps && !decidable(this.stamps, changes)) return null;
-    const folded = { event: changes, before: this.known(changes), liveBefore: this.live };
+    const folded = new Folded(changes, this.known(changes), this.live);
     if (changes.type === 'LineDrawn' || changes.type === 'CanvasRestored') {
       // A folded event's elements are the commit's (their text shared already) or read back
       // from the log for a load, briefly: their text is not remembered for them.
