@@ -28,6 +28,8 @@ const ENTRIES = {
   'cli/backup': 'src/cli/backup.ts',
   'cli/canvas': 'src/cli/canvas.ts',
   'cli/rebuildProjections': 'src/cli/rebuildProjections.ts',
+  // A worker thread's module, found by URL beside the chunk that starts it (`sceneLoadThread.ts`).
+  'sceneLoad.worker': 'src/features/canvases/history/sceneLoad.worker.ts',
 };
 const SOURCES = [here('src'), here('../../packages/domain/src'), here('build.mjs')];
 

@@ -32,6 +32,8 @@ export interface Adapters {
   readModels: ReadModelStore;
   presence: PresenceStore;
   snapshots: SnapshotStore;
+  /** See `AppDeps.sceneLoadDir`. */
+  sceneLoadDir?: string;
   files: FileStore;
   socketIoAdapter?: (nsp: unknown) => unknown;
   /** Sign-in limits shared by every node (Redis); absent: counted in this process. */
@@ -191,6 +193,8 @@ export async function openAdapters(config: Config): Promise<Adapters> {
     readModels,
     presence,
     snapshots,
+    // The log and the snapshots in one SQLite file: scenes can be loaded on a thread of their own.
+    sceneLoadDir: config.eventStoreUrl ? undefined : config.dataDir,
     files,
     socketIoAdapter,
     sharedState,

@@ -23,6 +23,7 @@ import { canvasEraser } from './features/canvases/history/canvasErasure';
 import { HistoryActions } from './features/canvases/history/historyActions';
 import { HistoryQueries } from './features/canvases/history/historyQueries';
 import { historyRoutes } from './features/canvases/history/history.routes';
+import { SceneLoadThread } from './features/canvases/history/sceneLoadThread';
 import { SceneTimeline } from './features/canvases/history/sceneTimeline';
 import { CurrentScenes } from './features/canvases/projections/currentScenes';
 import { DEFAULT_QUOTAS, canvasQuotas } from './features/canvases/quotas/quotas';
@@ -79,7 +80,9 @@ export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
   let stopping = false;
   // The snapshot writer starts following an open canvas from its current scene.
   const held: { scenes?: CurrentScenes } = {};
+  const loadThread = deps.sceneLoadDir ? new SceneLoadThread(deps.sceneLoadDir) : undefined;
   const timeline = new SceneTimeline({
+    loadThread,
     currentScene: (canvasId, revision) => held.scenes?.compactAt(canvasId, revision) ?? null,
     eventStore: deps.eventStore,
     snapshots: deps.snapshots ?? createInMemorySnapshotStore(),
@@ -238,6 +241,7 @@ export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
     gateway,
     context,
     listen(port, host = '127.0.0.1') {
+      loadThread?.start(); // ready before the first join of a canvas not in memory
       return new Promise((resolve, reject) => {
         httpServer.once('error', reject);
         httpServer.listen(port, host, () => {
@@ -252,6 +256,7 @@ export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
       await appends.settled();
       fanOutLag$.unsubscribe();
       projections.stop();
+      await loadThread?.close();
       if (httpServer.listening)
         await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },

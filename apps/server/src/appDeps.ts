@@ -46,6 +46,12 @@ export interface AppDeps {
   quotas?: Partial<QuotaConfig>;
   /** Bounds of what live canvas rooms hold per session (defaults suit production). */
   liveRooms?: LiveRoomsOptions;
+  /**
+   * The data directory whose SQLite file holds both the log and the snapshots, when it does:
+   * scenes not in memory are then loaded in a worker thread (`SceneLoadThread`); without it,
+   * on the event loop in slices.
+   */
+  sceneLoadDir?: string;
   /** Where scene snapshots are kept (default: in memory). */
   snapshots?: SnapshotStore;
   /** Where canvases' image files are kept (default: in memory). */

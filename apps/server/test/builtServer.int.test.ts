@@ -1,7 +1,8 @@
 /**
  * The built server (`build.mjs`, as `npm run build` runs it) under plain `node`, without tsx:
  * it starts on a fresh data directory, serves its health (the SQLite writer's worker found
- * beside the bundle) and a sign-up (the domain's class-validator DTOs compiled in the bundle),
+ * beside the bundle), a sign-up (the domain's class-validator DTOs compiled in the bundle) and
+ * a canvas's scene (loaded on the scene load thread, its module found beside the bundle too),
  * logs JSON lines with its node id, serves the widget's embed build under /embed/v1/, and stops
  * on SIGTERM with exit code 0.
  */
@@ -51,6 +52,19 @@ it('runs under plain node: health, a sign-up, JSON logs, a clean SIGTERM', async
     body: JSON.stringify(newUser('built')),
   });
   expect(signUp.status).toBe(201);
+  // A canvas's scene, loaded on the scene load thread (its module found beside the bundle).
+  const { token } = ((await signUp.json()) as { data: { token: string } }).data;
+  const asUser = { 'content-type': 'application/json', 'auth-token': token };
+  const created = await fetch(`${url}/canvas/createcanvas`, {
+    method: 'POST',
+    headers: asUser,
+    body: JSON.stringify({ name: 'Built' }),
+  });
+  expect(created.status).toBe(201);
+  const canvasId = ((await created.json()) as { data: { _id: string } }).data._id;
+  const detail = await fetch(`${url}/canvas/getcanvas/${canvasId}`, { headers: asUser });
+  expect(detail.status).toBe(200);
+  expect(((await detail.json()) as { data: { elements: unknown[] } }).data.elements).toEqual([]);
   const invalid = await fetch(`${url}/auth/createuser`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

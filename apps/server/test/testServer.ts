@@ -91,6 +91,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     readModels,
     presence,
     snapshots,
+    // Scenes not in memory loaded on a thread of their own, as the embedded default does.
+    sceneLoadDir: dataDir,
     demo: { enabled: true, password: DEMO_PASSWORD },
     rateLimits: {
       authPerIpPerMinute: 10_000,

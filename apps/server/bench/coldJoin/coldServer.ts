@@ -22,7 +22,7 @@ const tokens = new Map<string, string>();
 async function open(dataDir: string) {
   const eventStore = openSqliteEventStore<Event>({ dataDir });
   const snapshots = openSqliteSnapshotStore({ dataDir });
-  const app = await createApp({ ...benchDeps(eventStore), snapshots });
+  const app = await createApp({ ...benchDeps(eventStore), snapshots, sceneLoadDir: dataDir });
   const close = async () => {
     await app.close();
     await snapshots.close();

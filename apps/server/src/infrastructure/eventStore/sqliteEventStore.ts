@@ -3,7 +3,7 @@ import { Subject } from 'rxjs';
 import type { Observable } from 'rxjs';
 
 import { privateDataFile } from '../dataFiles';
-import { assertValidAppend, repeatedEventIds, streamPage } from './appendRules';
+import { assertValidAppend, repeatedEventIds } from './appendRules';
 import { catchUpThenLive } from './catchUpSubscription';
 import {
   EventStoreClosedError,
@@ -35,6 +35,7 @@ import {
   WRITER_CACHE_PRAGMA,
 } from './sqliteSchema';
 import type { ErasedStreamRow, EventRow } from './sqliteSchema';
+import { recordOf, sqliteStreamReads } from './sqliteStreamReads';
 import { startSqliteWriter } from './sqliteWriter';
 import type { AppendOutcome, AppendRequest } from './sqliteWriter';
 
@@ -110,13 +111,7 @@ export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
   const windowMs = options.groupCommitWindowMs ?? 0;
   const committed = new Subject<readonly RecordedEvent<E>[]>();
 
-  // Both walk the UNIQUE (stream, revision) index; LIMIT -1 reads to the bound.
-  const selectForwards = db.prepare<[string, number, number, number], EventRow>(
-    'SELECT position, stream, revision, body, recorded_at FROM events WHERE stream = ? AND revision >= ? AND revision <= ? ORDER BY revision LIMIT ?',
-  );
-  const selectBackwards = db.prepare<[string, number, number, number], EventRow>(
-    'SELECT position, stream, revision, body, recorded_at FROM events WHERE stream = ? AND revision <= ? AND revision >= ? ORDER BY revision DESC LIMIT ?',
-  );
+  const readPage = sqliteStreamReads<E>(db);
   const selectErasure = db.prepare<[string], ErasedStreamRow>(
     'SELECT stream, last_revision, erased_at, actor_id, reason FROM erased_streams WHERE stream = ?',
   );
@@ -201,12 +196,7 @@ export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
   }
 
   function readAfter(after: number, maxCount: number): RecordedEvent<E>[] {
-    return selectAll.all(after, maxCount).map(toRecorded);
-  }
-
-  function toRecorded(row: EventRow): RecordedEvent<E> {
-    const event = JSON.parse(row.body) as E;
-    return recordedEvent(row.stream, row.revision, row.position, event, row.recorded_at);
+    return selectAll.all(after, maxCount).map((row) => recordOf<E>(row));
   }
 
   function assertOpen(): void {
@@ -231,9 +221,7 @@ export function openSqliteEventStore<E extends StorableEvent = StorableEvent>(
 
     async readStream(stream: string, options?: ReadStreamOptions) {
       assertOpen();
-      const { direction, from, to, maxCount } = streamPage(stream, options);
-      const select = direction === 'forwards' ? selectForwards : selectBackwards;
-      return select.all(stream, from, to, maxCount).map(toRecorded);
+      return readPage(stream, options);
     },
 
     async erase(stream: string, audit?: EraseAudit) {

@@ -3,12 +3,15 @@ import { canvasStreamName } from '@tabula/domain';
 import type { CanvasEvent, Event, LoggedCanvasEvent } from '@tabula/domain';
 import type { EventStore } from '../../../infrastructure/eventStore/eventStore';
 
+/** What reading a canvas's log needs of the event store. */
+export type LogReads = Pick<EventStore<Event>, 'readStream'>;
+
 /** Events read at once when a call walks a long stretch of the log. */
 export const LOG_PAGE = 1_000;
 
 /** Revisions `from..to` (inclusive) of the canvas's stream, ascending, at most `maxCount`. */
 export async function readCanvasLog(
-  eventStore: EventStore<Event>,
+  eventStore: LogReads,
   canvasId: string,
   range: { from: number; to?: number; maxCount?: number },
 ): Promise<LoggedCanvasEvent[]> {
@@ -30,7 +33,7 @@ class Logged implements LoggedCanvasEvent {
 
 /** Walks revisions `from..to` in pages of `LOG_PAGE`, calling `visit` for each event in order. */
 export async function walkCanvasLog(
-  eventStore: EventStore<Event>,
+  eventStore: LogReads,
   canvasId: string,
   from: number,
   to: number,

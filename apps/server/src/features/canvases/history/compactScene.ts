@@ -20,6 +20,8 @@ import { compareSceneOrder, liveChangeOf, winningUpserts } from '@tabula/domain'
 import type { CanvasEvent, LiveChange, SceneElement } from '@tabula/domain';
 import { jsonOf, parseShared, transientJsonOf } from '../../../infrastructure/sharedJson';
 import { SNAPSHOT_SEPARATOR } from '../../../infrastructure/snapshots/snapshotStore';
+import { unpackPart } from './packedScene';
+import type { HeldElement, ScenePart } from './packedScene';
 import { sortInSlices } from '../../../infrastructure/turnSlices';
 import type { TurnSlices } from '../../../infrastructure/turnSlices';
 
@@ -71,10 +73,36 @@ export class CompactScene {
   /** Each element's fractional index while the content is held: scene order without parsing. */
   private readonly indexes = new Map<string, string | null>();
   private textBytes = 0;
+  /** The texts in scene order, while the scene is as it was made from parts (`fromParts`). */
+  private inOrder: string[] | undefined;
 
   static of(elements: Iterable<SceneElement>): CompactScene {
     const scene = new CompactScene();
     scene.putAll(elements);
+    return scene;
+  }
+
+  /**
+   * The scene of elements given in scene order, in parts (as `inSceneOrder` gave them, from
+   * another thread): held as they come, a few hundred per step of `slices`, never parsed. Its
+   * ordered texts are known until it changes.
+   */
+  static async fromParts(
+    parts: AsyncIterable<ScenePart>,
+    slices: TurnSlices,
+  ): Promise<CompactScene> {
+    const scene = new CompactScene();
+    const inOrder: string[] = [];
+    for await (const part of parts) {
+      let held = 0;
+      for (const element of unpackPart(part)) {
+        scene.hold(element);
+        inOrder.push(element.text);
+        if (++held % 512 === 0) await slices.due();
+      }
+      await slices.due();
+    }
+    scene.inOrder = inOrder;
     return scene;
   }
 
@@ -121,6 +149,7 @@ export class CompactScene {
     this.texts.clear();
     this.indexes.clear();
     this.textBytes = 0;
+    this.inOrder = undefined;
   }
 
   /**
@@ -210,11 +239,31 @@ export class CompactScene {
    * once, then sorted by fractional index in slices (`sortInSlices`), without parsing.
    */
   async orderedTexts(slices: TurnSlices): Promise<string[]> {
+    if (this.inOrder) return [...this.inOrder];
     const texts = new Map(this.texts);
+    const ordered = await this.orderedIds(slices);
+    return ordered.map((id) => texts.get(id)!);
+  }
+
+  /** Every element with what the scene holds of it, in scene order (for `packParts`). */
+  async inSceneOrder(slices: TurnSlices): Promise<HeldElement[]> {
+    const [texts, deleted] = [new Map(this.texts), new Set(this.deleted)];
+    const indexes = new Map(this.indexes);
+    const ordered = await this.orderedIds(slices);
+    return ordered.map((id) => ({
+      id,
+      text: texts.get(id)!,
+      index: indexes.get(id) ?? null,
+      isDeleted: deleted.has(id),
+    }));
+  }
+
+  /** The ids in scene order as the scene is now: taken at once, sorted in slices. */
+  private async orderedIds(slices: TurnSlices): Promise<string[]> {
     const keys = Array.from(this.indexes, ([id, index]) => ({ id, index }) as SceneElement);
     await slices.due();
     const ordered = await sortInSlices(keys, compareSceneOrder, slices);
-    return ordered.map(({ id }) => texts.get(id)!);
+    return ordered.map(({ id }) => id);
   }
 
   /** Puts an element whose JSON is `text` (parsed from it): no serialisation (a load). */
@@ -228,15 +277,23 @@ export class CompactScene {
   }
 
   private put(element: SceneElement, text: string): void {
+    if (!this.stamps) {
+      const { id, index, isDeleted } = element;
+      return this.hold({ id, text, index: index ?? null, isDeleted });
+    }
     if (element.isDeleted) this.deleted.add(element.id);
     else this.deleted.delete(element.id);
-    if (this.stamps) {
-      this.stamps.set(element.id, stampOf(element, text));
-      return;
-    }
-    this.textBytes += text.length - (this.texts.get(element.id)?.length ?? 0);
-    this.texts.set(element.id, text);
-    this.indexes.set(element.id, element.index ?? null);
+    this.stamps.set(element.id, stampOf(element, text));
+  }
+
+  /** Holds an element's content as its newest copy (a scene that holds content). */
+  private hold({ id, text, index, isDeleted }: HeldElement): void {
+    if (isDeleted) this.deleted.add(id);
+    else this.deleted.delete(id);
+    this.textBytes += text.length - (this.texts.get(id)?.length ?? 0);
+    this.texts.set(id, text);
+    this.indexes.set(id, index);
+    this.inOrder = undefined;
   }
 }
 

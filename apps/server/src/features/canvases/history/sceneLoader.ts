@@ -8,18 +8,18 @@
  * Same scene as `SceneTimeline.sceneAt` (same snapshots, same fold): the log always wins.
  */
 import { createHash } from 'node:crypto';
-import type { Event, SceneElement } from '@tabula/domain';
-import type { EventStore } from '../../../infrastructure/eventStore/eventStore';
+import type { SceneElement } from '@tabula/domain';
 import type {
   SnapshotInParts,
   SnapshotStore,
 } from '../../../infrastructure/snapshots/snapshotStore';
 import { LOG_PAGE, readCanvasLog } from './canvasLog';
+import type { LogReads } from './canvasLog';
 import { CompactScene } from './compactScene';
 import { TurnSlices } from '../../../infrastructure/turnSlices';
 
 export interface SceneLoaderDeps {
-  eventStore: EventStore<Event>;
+  eventStore: LogReads;
   /** Null: no snapshots (the whole log is folded). */
   snapshots: SnapshotStore | null;
 }
@@ -29,7 +29,7 @@ const PARSE_CHARS = 48 * 1024;
 
 /** True when the log's event at `revision` is the one a snapshot says it was folded up to. */
 export async function agreesWithLog(
-  eventStore: EventStore<Event>,
+  eventStore: LogReads,
   canvasId: string,
   snapshot: { revision: number; lastEventId: string },
 ): Promise<boolean> {
@@ -128,7 +128,7 @@ function elementText(line: string): string {
  * slice (a page of a thousand large drawings is tens of megabytes to parse at once).
  */
 async function foldLog(
-  eventStore: EventStore<Event>,
+  eventStore: LogReads,
   canvasId: string,
   scene: CompactScene,
   from: number,

@@ -23,6 +23,8 @@ import { walkCanvasLog } from './canvasLog';
 import { CompactScene } from './compactScene';
 import { GridScenes } from './gridScenes';
 import { agreesWithLog, loadSceneInSlices } from './sceneLoader';
+import type { SceneLoadThread } from './sceneLoadThread';
+import { TurnSlices } from '../../../infrastructure/turnSlices';
 
 /** A scene as a mutable record by element id, tombstones included. */
 export type SceneRecord = Record<string, SceneElement>;
@@ -48,6 +50,8 @@ export interface SceneTimelineOptions {
    * a due snapshot comes from a fold of the log.
    */
   currentScene?: (canvasId: string, revision: number) => CompactScene | null;
+  /** Where `loadInSlices` loads (default: here, in slices of the event loop's turns). */
+  loadThread?: SceneLoadThread;
 }
 
 /** Canvases whose latest scene the snapshot writer keeps in memory at most. */
@@ -125,13 +129,19 @@ export class SceneTimeline {
    * The scene after `revision` as `sceneAt` folds it, loaded in slices that each hold the
    * event loop for a few milliseconds at most (`sceneLoader.ts`): for the current scenes, whose
    * loads answer joins while other rooms draw. It reads stored snapshots only (not the grid
-   * scenes in memory) and stores none.
+   * scenes in memory) and stores none. With a `loadThread`, the thread reads and folds, and
+   * the event loop only holds what it hands over, in slices too (`CompactScene.fromParts`).
    */
   loadInSlices(canvasId: string, revision: number): Promise<CompactScene> {
-    const { eventStore, snapshots } = this.options;
+    const { eventStore, snapshots, loadThread } = this.options;
     // Snapshots off (the benchmark's baseline): the whole log.
+    const fromSnapshots = this.interval !== 0;
+    if (loadThread) {
+      const parts = loadThread.load(canvasId, revision, fromSnapshots);
+      return CompactScene.fromParts(parts, new TurnSlices());
+    }
     return loadSceneInSlices(
-      { eventStore, snapshots: this.interval === 0 ? null : snapshots },
+      { eventStore, snapshots: fromSnapshots ? snapshots : null },
       canvasId,
       revision,
     );

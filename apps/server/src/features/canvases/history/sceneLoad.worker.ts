@@ -1,0 +1,104 @@
+/**
+ * The thread that loads scenes which are not in memory, for a server whose log and snapshots
+ * are SQLite files (`SceneLoadThread` starts it and says why). It reads the events file on
+ * connections of its own (WAL lets them read while the writer commits), folds the newest
+ * trusted snapshot and the log after it with the same code as a load on the event loop
+ * (`loadSceneInSlices`, in one go: nothing else waits on this thread), orders the scene and
+ * hands it over in parts (`packedScene.ts`), one part each time the event loop asks for the
+ * next, so the loop is never handed more than a part at once. The thread runs at a lower
+ * priority than the rest of the process: when the two want the same core, the event loop's
+ * turns come first (a load is background work; on two cores a load at full priority still
+ * delayed the loop by up to 70 ms).
+ *
+ * Messages in: `{ id, canvasId, revision }` (load), `{ id, next: true }` (the next part),
+ * `{ id, cancel: true }`. Out: `{ id, part }` for each part, then `{ id, done: true }`, or
+ * `{ id, error }`.
+ */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Event } from '@tabula/domain';
+import { openBesideTheLog } from '../../../infrastructure/eventStore/sqliteSchema';
+import { sqliteStreamReads } from '../../../infrastructure/eventStore/sqliteStreamReads';
+import { openSqliteSnapshotStore } from '../../../infrastructure/snapshots/sqliteSnapshotStore';
+import { TurnSlices } from '../../../infrastructure/turnSlices';
+import { packParts } from './packedScene';
+import type { ScenePart } from './packedScene';
+import { loadSceneInSlices } from './sceneLoader';
+
+export interface SceneLoadRequest {
+  id: number;
+  canvasId?: string;
+  revision?: number;
+  /** Snapshots to start from (false: the whole log, as with snapshots turned off). */
+  snapshots?: boolean;
+  next?: true;
+  cancel?: true;
+}
+
+export type SceneLoadReply =
+  { id: number; part: ScenePart } | { id: number; done: true } | { id: number; error: string };
+
+/** Lowers this thread's priority (Linux: the thread's own id; elsewhere it stays as it is). */
+function yieldToTheEventLoop(): void {
+  try {
+    const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    setPriority(thread, 10);
+  } catch {
+    // No /proc/thread-self: this thread keeps the process's priority.
+  }
+}
+
+yieldToTheEventLoop();
+const { dataDir } = workerData as { dataDir: string };
+const port = parentPort!;
+const db = openBesideTheLog(dataDir);
+db.pragma('query_only = ON');
+const readStream = sqliteStreamReads<Event>(db);
+const eventStore = {
+  readStream: async (...args: Parameters<typeof readStream>) => readStream(...args),
+};
+const snapshots = openSqliteSnapshotStore({ dataDir });
+/** No slices here: the thread does nothing else. */
+const whole = new TurnSlices(Number.POSITIVE_INFINITY);
+/** Loads still folding (a cancel removes its id: the fold's result is then dropped). */
+const folding = new Set<number>();
+/** The parts of each load not asked for yet. */
+const unsent = new Map<number, Generator<ScenePart>>();
+
+function sendNext(id: number): void {
+  const parts = unsent.get(id);
+  if (!parts) return;
+  const next = parts.next();
+  if (next.done) {
+    unsent.delete(id);
+    port.postMessage({ id, done: true } satisfies SceneLoadReply);
+    return;
+  }
+  const part = next.value;
+  port.postMessage({ id, part } satisfies SceneLoadReply, [part.ends.buffer, part.flags.buffer]);
+}
+
+async function load({ id, canvasId, revision, snapshots: fromSnapshots }: SceneLoadRequest) {
+  folding.add(id);
+  try {
+    const deps = { eventStore, snapshots: fromSnapshots ? snapshots : null };
+    const scene = await loadSceneInSlices(deps, canvasId!, revision!, whole);
+    const ordered = await scene.inSceneOrder(whole);
+    if (!folding.delete(id)) return;
+    unsent.set(id, packParts(ordered));
+    sendNext(id);
+  } catch (error) {
+    folding.delete(id);
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    port.postMessage({ id, error: message } satisfies SceneLoadReply);
+  }
+}
+
+port.on('message', (request: SceneLoadRequest) => {
+  if (request.next) sendNext(request.id);
+  else if (request.cancel) {
+    folding.delete(request.id);
+    unsent.delete(request.id);
+  } else void load(request);
+});

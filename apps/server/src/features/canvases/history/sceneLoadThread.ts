@@ -1,0 +1,112 @@
+/**
+ * Loads scenes that are not in memory in a worker thread (`sceneLoad.worker.ts`), for a server
+ * whose log and snapshots are SQLite files in one data directory (the embedded default).
+ *
+ * Why: a load in slices on the event loop (`loadSceneInSlices`) never holds the loop for long,
+ * but it is the loop's work all the same. A 50,000-element canvas's load kept the loop busy
+ * for a second and more, and what it keeps (the scene's texts) outlived young collections,
+ * each of which then paused the loop for tens of milliseconds: other rooms' commits waited
+ * 4 to 5 times their usual p99 while a cold canvas opened (docs/performance.md). The thread
+ * reads, parses, folds and orders on a heap of its own; the loop only takes the parts it
+ * hands over (a few strings each, `packedScene.ts`) and holds their elements, a step at a
+ * time (`CompactScene.fromParts`). One thread for the process, started by `start()` (the
+ * server calls it when it starts: the thread's own start, a few hundred milliseconds, is then
+ * no joiner's wait) or else by the first load; loads of several canvases share it. A thread
+ * that died is started again on the next load.
+ */
+import { Worker } from 'node:worker_threads';
+import type { ScenePart } from './packedScene';
+import type { SceneLoadReply, SceneLoadRequest } from './sceneLoad.worker';
+
+/** The worker's module: its TypeScript source under tsx (tests, benches), else built beside. */
+function workerModule(): { url: URL; execArgv?: string[] } {
+  const source = import.meta.url.endsWith('.ts');
+  const url = new URL(source ? './sceneLoad.worker.ts' : './sceneLoad.worker.js', import.meta.url);
+  return source ? { url, execArgv: ['--import', 'tsx'] } : { url };
+}
+
+/** Replies of one load, in the order they came, for the one reading them. */
+class Inbox {
+  private readonly queued: SceneLoadReply[] = [];
+  private waiting: ((reply: SceneLoadReply) => void) | undefined;
+
+  put(reply: SceneLoadReply): void {
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    if (waiting) waiting(reply);
+    else this.queued.push(reply);
+  }
+
+  take(): Promise<SceneLoadReply> {
+    const queued = this.queued.shift();
+    if (queued) return Promise.resolve(queued);
+    return new Promise((resolve) => (this.waiting = resolve));
+  }
+}
+
+export class SceneLoadThread {
+  private worker: Worker | undefined;
+  private nextId = 0;
+  private readonly inboxes = new Map<number, Inbox>();
+
+  constructor(private readonly dataDir: string) {}
+
+  /** Starts the thread now rather than on the first load. */
+  start(): void {
+    this.started();
+  }
+
+  /**
+   * The canvas's scene after `revision`, in scene order, a part at a time (the next one is
+   * asked for once the caller has taken this one). From the newest trusted snapshot unless
+   * `snapshots` is false.
+   */
+  async *load(canvasId: string, revision: number, snapshots = true): AsyncGenerator<ScenePart> {
+    const worker = this.started();
+    const id = this.nextId++;
+    const inbox = new Inbox();
+    this.inboxes.set(id, inbox);
+    let done = false;
+    try {
+      this.send(worker, { id, canvasId, revision, snapshots });
+      for (;;) {
+        const reply = await inbox.take();
+        if ('error' in reply) throw new Error(`Scene load of ${canvasId}: ${reply.error}`);
+        if ('done' in reply) return void (done = true);
+        yield reply.part;
+        this.send(worker, { id, next: true });
+      }
+    } finally {
+      this.inboxes.delete(id);
+      if (!done) this.send(worker, { id, cancel: true });
+    }
+  }
+
+  /** Stops the thread (loads under way fail). */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate();
+  }
+
+  private send(worker: Worker, request: SceneLoadRequest): void {
+    if (this.worker === worker) worker.postMessage(request);
+  }
+
+  private started(): Worker {
+    if (this.worker) return this.worker;
+    const { url, execArgv } = workerModule();
+    const worker = new Worker(url, { workerData: { dataDir: this.dataDir }, execArgv });
+    // Not a reason to keep the process up: close() ends it, and so does the process's end.
+    worker.unref();
+    worker.on('message', (reply: SceneLoadReply) => this.inboxes.get(reply.id)?.put(reply));
+    const died = (why: string) => {
+      if (this.worker === worker) this.worker = undefined;
+      for (const [id, inbox] of this.inboxes) inbox.put({ id, error: why });
+    };
+    worker.on('error', (error) => died(error.stack ?? error.message));
+    worker.on('exit', (code) => died(`the scene load thread stopped (exit code ${code})`));
+    this.worker = worker;
+    return worker;
+  }
+}
