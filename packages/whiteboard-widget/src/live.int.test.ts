@@ -91,8 +91,7 @@ beforeAll(async () => {
     ensurePackageBuilt(); // never while turbo's other tasks read dist: it is fresh there
     execFileSync('bash', [`${EMBED_DIR}scripts/build.sh`], {
       stdio: 'inherit',
-      // A guard only: the build itself retries a refusing registry for up to 8 minutes.
-      timeout: 840_000,
+      timeout: 600_000,
       env: { ...process.env, WIDGET_BUILT: '1' },
     });
   }
@@ -103,7 +102,7 @@ beforeAll(async () => {
     env: { DEMO_ACCOUNTS: 'off' },
   });
   browser = await launchChromium();
-}, 1_200_000);
+}, 900_000);
 
 afterAll(async () => {
   await browser?.close();
