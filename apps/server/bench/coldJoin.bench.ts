@@ -3,22 +3,24 @@
  * (2,000 drawings of 25 strokes, a snapshot at revision 1,000 as a history read stores it), then
  * the server restarts on the same data directory, in a process of its own
  * (`coldJoin/coldServerMain.ts`: its heap holds nothing of the drawing, as after a real restart),
- * and one socket joins it while another user commits on another canvas without pause. Reported for
- * the old load (the whole scene in one turn: `CurrentScenes.sliced = false`) and the new one, each
- * after its own restart: the server's event-loop delay during the join (max, p99) and its garbage
- * collections (young-generation scavenges and the rest: count, total, longest), the other room's
- * commit-ack p50/p99 during the join against a quiet window of the same run, refusals, and the
- * joiner's time to its ack and to its last chunk. The sliced load is measured twice: the scene
- * sent as chunks over the socket, and over HTTP as a browser asks for it (`download`: gzipped on
- * the thread pool, text encoded in slices). The other room's client and the joiner run in worker
- * threads, as remote users on machines of their own: their turns never wait behind the server's,
- * and the joiner's parsing of the scene is not the server's. The canvas aggregate is cold too: the
- * join catches it up from the whole stream (in slices, `CommandHandler.catchUp`), inside the
- * measured window.
+ * and one socket joins it while another user commits on another canvas without pause. Each load
+ * after its own restart: the old one (the whole scene in one turn: `CurrentScenes.sliced =
+ * false`), the load in slices of the event loop's turns, and the load in the scene load thread
+ * (`sceneLoadThread.ts`, the embedded server's way); the last two each twice, the scene sent as
+ * chunks over the socket and over HTTP as a browser asks for it (`download`: gzipped on the
+ * thread pool, text encoded in slices). Reported for each: the server's event-loop delay during
+ * the join (max, p99) and its garbage collections (young-generation scavenges and the rest:
+ * count, total, longest), the other room's commit-ack p50/p99 during the join against a quiet
+ * window of the same run, refusals, and the joiner's time to its ack and to its last chunk. The
+ * other room's client and the joiner run in worker threads, as remote users on machines of
+ * their own: their turns never wait behind the server's, and the joiner's parsing of the scene
+ * is not the server's. The canvas aggregate is cold too: the join catches it up from the whole
+ * stream (in slices, `CommandHandler.catchUp`), inside the measured window.
  */
 import { Worker } from 'node:worker_threads';
 import { COLD_CANVASES, coldToken, drawBigCanvas } from './coldJoin/coldServer';
 import { coldServerProcess } from './coldJoin/coldServerProcess';
+import type { ColdLoad } from './coldJoin/coldServerProcess';
 import { percentile } from './coldJoin/stats';
 
 const ELEMENTS = 50_000;
@@ -70,8 +72,8 @@ async function drawWithoutPause(url: string, canvasId: string) {
   };
 }
 
-async function coldJoin(dataDir: string, sliced: boolean, download = false) {
-  const server = await coldServerProcess(dataDir, sliced);
+async function coldJoin(dataDir: string, load: ColdLoad, download = false) {
+  const server = await coldServerProcess(dataDir, load);
   try {
     const drawing = await drawWithoutPause(server.url, COLD_CANVASES.other);
     await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
@@ -129,21 +131,28 @@ async function coldJoin(dataDir: string, sliced: boolean, download = false) {
 export async function run(): Promise<object> {
   const dataDir = await drawBigCanvas(ELEMENTS);
   console.error('[bench] coldJoin: the old load (one turn)…');
-  const before = process.env.BENCH_COLD_SKIP_BEFORE ? null : await coldJoin(dataDir, false);
-  console.error('[bench] coldJoin: in slices…');
-  const after = await coldJoin(dataDir, true);
-  console.error('[bench] coldJoin: in slices, the scene over HTTP (as browsers join)…');
-  const download = await coldJoin(dataDir, true, true);
-  const goals = (join: typeof after) => ({
+  const before = process.env.BENCH_COLD_SKIP_BEFORE ? null : await coldJoin(dataDir, 'one-turn');
+  const joins: Record<string, Awaited<ReturnType<typeof coldJoin>>> = {};
+  for (const load of ['loop-slices', 'thread'] as const)
+    for (const download of [false, true]) {
+      console.error(
+        `[bench] coldJoin: ${load}, the scene ${download ? 'over HTTP' : 'as chunks'}…`,
+      );
+      joins[`${load}_${download ? 'download' : 'chunks'}`] = await coldJoin(
+        dataDir,
+        load,
+        download,
+      );
+    }
+  const goals = (join: Awaited<ReturnType<typeof coldJoin>>) => ({
     eventLoopDelayMaxAtMost50ms: join.eventLoopDelayMs.max <= 50,
     otherRoomP99AtMost2xQuiet: join.otherRoomAckMs.p99Ratio <= 2,
     noRefusals: join.refusals === 0,
   });
   return {
     elements: ELEMENTS,
-    before_oneTurn: before,
-    after_slices: after,
-    after_download: download,
-    goalsMet: { chunks: goals(after), download: goals(download) },
+    'one-turn_chunks': before,
+    ...joins,
+    goalsMet: Object.fromEntries(Object.entries(joins).map(([name, join]) => [name, goals(join)])),
   };
 }

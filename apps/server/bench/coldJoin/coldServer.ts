@@ -19,10 +19,12 @@ const CANVAS = 'cold-big';
 const OTHER = 'cold-other';
 const tokens = new Map<string, string>();
 
-async function open(dataDir: string) {
+/** `thread`: cold scenes load in the scene load thread, as the embedded server's do. */
+async function open(dataDir: string, thread = true) {
   const eventStore = openSqliteEventStore<Event>({ dataDir });
   const snapshots = openSqliteSnapshotStore({ dataDir });
-  const app = await createApp({ ...benchDeps(eventStore), snapshots, sceneLoadDir: dataDir });
+  const sceneLoadDir = thread ? dataDir : undefined;
+  const app = await createApp({ ...benchDeps(eventStore), snapshots, sceneLoadDir });
   const close = async () => {
     await app.close();
     await snapshots.close();
@@ -86,8 +88,8 @@ export function coldToken(user: 'owner' | 'drawer'): string {
 }
 
 /** The app started afresh on `dataDir` (`coldServerMain.ts`, in a process of its own). */
-export async function coldServer(dataDir: string) {
-  const { app, close } = await open(dataDir);
+export async function coldServer(dataDir: string, thread: boolean) {
+  const { app, close } = await open(dataDir, thread);
   const url = await app.listen(0);
   return { app, url, close };
 }

@@ -2,14 +2,16 @@
  * The cold-join bench's server process (`coldServerProcess.ts` starts it): the real app on the
  * data directory `drawBigCanvas` left, in a process of its own as after a restart, so its heap
  * holds nothing of the drawing. Measures its own event loop and garbage collections between
- * the parent's `start` and `stop` (the join's window). Arguments: the data directory, and
- * `one-turn` for the old load (`CurrentScenes.sliced = false`).
+ * the parent's `start` and `stop` (the join's window). Arguments: the data directory and the
+ * load (`ColdLoad`): `one-turn` (`CurrentScenes.sliced = false`), `loop-slices` (no scene load
+ * thread) or `thread`.
  */
 import { PerformanceObserver, constants, monitorEventLoopDelay } from 'node:perf_hooks';
 import { coldServer } from './coldServer';
+import type { ColdLoad } from './coldServerProcess';
 
-const [dataDir, load] = process.argv.slice(2);
-const server = await coldServer(dataDir!);
+const [dataDir, load] = process.argv.slice(2) as [string, ColdLoad];
+const server = await coldServer(dataDir, load === 'thread');
 server.app.context.scenes.sliced = load !== 'one-turn';
 
 const ms = (ns: number) => Number((ns / 1e6).toFixed(1));

@@ -8,9 +8,15 @@ export interface ServerWindow {
   gc: Record<'young' | 'other', { count: number; totalMs: number; maxMs: number }>;
 }
 
-export async function coldServerProcess(dataDir: string, sliced: boolean) {
+/**
+ * How the restarted server loads the cold scene: in one turn of the event loop (the old load),
+ * in slices of the loop's turns, or in the scene load thread (the embedded server's way).
+ */
+export type ColdLoad = 'one-turn' | 'loop-slices' | 'thread';
+
+export async function coldServerProcess(dataDir: string, load: ColdLoad) {
   const script = fileURLToPath(new URL('./coldServerMain.ts', import.meta.url));
-  const child = fork(script, [dataDir, sliced ? 'slices' : 'one-turn'], {
+  const child = fork(script, [dataDir, load], {
     // BENCH_COLD_NODE_FLAGS: V8 or Node flags for the server process (e.g. `--trace-gc`).
     execArgv: [
       '--import',
