@@ -5,7 +5,8 @@
  * trusted snapshot and the log after it with the same code as a load on the event loop
  * (`loadSceneInSlices`, in one go: nothing else waits on this thread), orders the scene and
  * hands it over in parts (`packedScene.ts`), one part each time the event loop asks for the
- * next, so the loop is never handed more than a part at once. The thread runs at a lower
+ * next (it asks as it takes one, so the thread packs a part while the loop holds the last),
+ * and never more than the loop asked for. The thread runs at a lower
  * priority than the rest of the process: when the two want the same core, the event loop's
  * turns come first (a load is background work; on two cores a load at full priority still
  * delayed the loop by up to 70 ms).

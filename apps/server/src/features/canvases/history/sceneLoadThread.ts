@@ -58,8 +58,8 @@ export class SceneLoadThread {
 
   /**
    * The canvas's scene after `revision`, in scene order, a part at a time (the next one is
-   * asked for once the caller has taken this one). From the newest trusted snapshot unless
-   * `snapshots` is false.
+   * asked for as the caller takes this one, so at most two are on their way or held). From
+   * the newest trusted snapshot unless `snapshots` is false.
    */
   async *load(canvasId: string, revision: number, snapshots = true): AsyncGenerator<ScenePart> {
     const worker = this.started();
@@ -73,8 +73,9 @@ export class SceneLoadThread {
         const reply = await inbox.take();
         if ('error' in reply) throw new Error(`Scene load of ${canvasId}: ${reply.error}`);
         if ('done' in reply) return void (done = true);
-        yield reply.part;
+        // The thread packs the next part while the caller holds this one.
         this.send(worker, { id, next: true });
+        yield reply.part;
       }
     } finally {
       this.inboxes.delete(id);
