@@ -62,8 +62,6 @@ const eventStore = {
 const snapshots = openSqliteSnapshotStore({ dataDir });
 /** No slices here: the thread does nothing else. */
 const whole = new TurnSlices(Number.POSITIVE_INFINITY);
-/** Loads still folding (a cancel removes its id: the fold's result is then dropped). */
-const folding = new Set<number>();
 /** The parts of each load not asked for yet. */
 const unsent = new Map<number, Generator<ScenePart>>();
 
@@ -81,16 +79,13 @@ function sendNext(id: number): void {
 }
 
 async function load({ id, canvasId, revision, snapshots: fromSnapshots }: SceneLoadRequest) {
-  folding.add(id);
   try {
     const deps = { eventStore, snapshots: fromSnapshots ? snapshots : null };
     const scene = await loadSceneInSlices(deps, canvasId!, revision!, whole);
-    const ordered = await scene.inSceneOrder(whole);
-    if (!folding.delete(id)) return;
-    unsent.set(id, packParts(ordered));
+    // No cancel can come before the first part: the event loop cancels only after taking one.
+    unsent.set(id, packParts(await scene.inSceneOrder(whole)));
     sendNext(id);
   } catch (error) {
-    folding.delete(id);
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
     port.postMessage({ id, error: message } satisfies SceneLoadReply);
   }
@@ -98,8 +93,6 @@ async function load({ id, canvasId, revision, snapshots: fromSnapshots }: SceneL
 
 port.on('message', (request: SceneLoadRequest) => {
   if (request.next) sendNext(request.id);
-  else if (request.cancel) {
-    folding.delete(request.id);
-    unsent.delete(request.id);
-  } else void load(request);
+  else if (request.cancel) unsent.delete(request.id);
+  else void load(request);
 });
