@@ -14,9 +14,11 @@
  * window of the same run, refusals, and the joiner's time to its ack and to its last chunk. The
  * other room's client and the joiner run in worker threads, as remote users on machines of
  * their own: their turns never wait behind the server's, and the joiner's parsing of the scene
- * is not the server's. The canvas aggregate is cold too: the join catches it up from the whole
- * stream (in slices, `CommandHandler.catchUp`), inside the measured window.
+ * is not the server's. The canvas aggregate is cold too, and the join folds it from the whole
+ * stream inside the measured window: on the event loop in slices (`CommandHandler.catchUp`) for
+ * the first two loads, on the scene load thread for the third (`SceneLoadThread.aggregates`).
  */
+import { rmSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { COLD_CANVASES, coldToken, drawBigCanvas } from './coldJoin/coldServer';
 import { coldServerProcess } from './coldJoin/coldServerProcess';
@@ -130,6 +132,14 @@ async function coldJoin(dataDir: string, load: ColdLoad, download = false) {
 
 export async function run(): Promise<object> {
   const dataDir = await drawBigCanvas(ELEMENTS);
+  try {
+    return await coldJoins(dataDir);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function coldJoins(dataDir: string) {
   console.error('[bench] coldJoin: the old load (one turn)…');
   const before = process.env.BENCH_COLD_SKIP_BEFORE ? null : await coldJoin(dataDir, 'one-turn');
   const joins: Record<string, Awaited<ReturnType<typeof coldJoin>>> = {};

@@ -130,6 +130,7 @@ export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
     users: new CommandHandler(deps.eventStore, userDecider),
     canvases: new CommandHandler(deps.eventStore, canvasDecider, {
       admission: canvasQuotas(quotas, drawingBudget),
+      foldElsewhere: loadThread?.aggregates((error) => logError(error, 'aggregate fold')),
     }),
     projections,
     scenes,

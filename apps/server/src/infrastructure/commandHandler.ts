@@ -17,12 +17,17 @@
  *
  * A resend of a command the stream stored lately (the same eventId, the same actor) is
  * answered with its revision before any rule or quota sees it (`RecentCommands`).
+ *
+ * A long stream that is not in the cache may be folded elsewhere (`foldElsewhere`: another
+ * thread, on a heap of its own) and caught up from there: reading and parsing a large
+ * canvas's whole log is otherwise the event loop's work (and its garbage) on a cold join.
  */
 import { DomainError } from '@tabula/domain';
 import type { Command, Decider, Event } from '@tabula/domain';
 import type { EventStore } from './eventStore/eventStore';
 import { PartialDuplicateBatchError, WrongExpectedVersionError } from './eventStore/eventStore';
 import { RecentCommands } from './recentCommands';
+import type { StoredCommand } from './recentCommands';
 import { SLICE_MS, TurnSlices } from './turnSlices';
 
 /**
@@ -56,9 +61,30 @@ export interface StreamTally<C, E> {
   release?(command: C, events: readonly E[]): void;
 }
 
-/** Makes the tally of one stream (empty: the stream's events are counted into it). */
+/**
+ * Makes the tally of one stream: empty (the stream's events are counted into it), or from
+ * what a fold elsewhere counted (`FoldedStream.counted`).
+ */
 export interface Admission<C, E> {
-  tally(stream: string): StreamTally<C, E>;
+  tally(stream: string, counted?: unknown): StreamTally<C, E>;
+}
+
+/** A stream folded elsewhere, as plain data: the catch-up goes on from its revision. */
+export interface FoldedStream<State> {
+  state: State;
+  revision: number;
+  /** What the admission's tally counted (its own plain form), if there is an admission. */
+  counted?: unknown;
+  /** The commands stored last (`RecentCommands.entries`). */
+  recent: [string, StoredCommand][];
+}
+
+/** Folds streams longer than `after` events somewhere other than the event loop. */
+export interface FoldElsewhere<State> {
+  /** A stream with an event at this revision is long enough to be folded elsewhere. */
+  after: number;
+  /** The stream folded to its head; undefined when it cannot be (it is folded here). */
+  fold(stream: string): Promise<FoldedStream<State> | undefined>;
 }
 
 interface Loaded<State, C, E> extends Cached<State> {
@@ -73,7 +99,7 @@ interface Queued<State, C, E> {
   reject: (error: unknown) => void;
 }
 
-export interface CommandHandlerOptions<C = Command, E = Event> {
+export interface CommandHandlerOptions<C = Command, E = Event, State = unknown> {
   /** Retries after a wrong expected revision (default 8, each after a random wait of up to 2^n ms). */
   retries?: number;
   /** Aggregates kept in memory at most; the least recently used is evicted first. */
@@ -82,6 +108,8 @@ export interface CommandHandlerOptions<C = Command, E = Event> {
   maxBatch?: number;
   /** Quotas: refuses commands whose events would go over a limit (default: none). */
   admission?: Admission<C, E>;
+  /** Where long streams that are not cached are folded (default: here, in slices). */
+  foldElsewhere?: FoldElsewhere<State>;
 }
 
 const CONFLICT_MESSAGE = 'Someone else changed this at the same time; please retry';
@@ -93,16 +121,18 @@ export class CommandHandler<State, C extends Command, E extends Event> {
   private readonly cacheSize: number;
   private readonly maxBatch: number;
   private readonly admission: Admission<C, E> | undefined;
+  private readonly foldElsewhere: FoldElsewhere<State> | undefined;
 
   constructor(
     private readonly store: EventStore,
     private readonly decider: Decider<State, C, E>,
-    options: CommandHandlerOptions<C, E> = {},
+    options: CommandHandlerOptions<C, E, State> = {},
   ) {
     this.retries = options.retries ?? 8;
     this.cacheSize = options.cacheSize ?? 10_000;
     this.maxBatch = options.maxBatch ?? 500;
     this.admission = options.admission;
+    this.foldElsewhere = options.foldElsewhere;
   }
 
   /** The current state of a stream, after every command queued before this call. */
@@ -299,12 +329,7 @@ export class CommandHandler<State, C extends Command, E extends Event> {
    * canvas (a cold join of 50,000 elements reads thousands of events) never holds the server.
    */
   private async catchUp(stream: string): Promise<Loaded<State, C, E>> {
-    const cached: Loaded<State, C, E> = this.cache.get(stream) ?? {
-      state: this.decider.initialState(),
-      revision: -1,
-      tally: this.admission?.tally(stream),
-      recent: new RecentCommands(),
-    };
+    const cached = this.cache.get(stream) ?? (await this.coldStart(stream));
     const slices = new TurnSlices();
     let { state, revision } = cached;
     let page = FIRST_PAGE;
@@ -331,10 +356,36 @@ export class CommandHandler<State, C extends Command, E extends Event> {
             : page;
       await slices.due();
     }
-    if (revision === cached.revision) return cached;
+    if (revision === cached.revision && (revision < 0 || this.cache.has(stream))) return cached;
     const fresh = { ...cached, state, revision };
     this.remember(stream, fresh);
     return fresh;
+  }
+
+  /**
+   * Where the catch-up of a stream that is not cached starts: the stream folded elsewhere when
+   * it is long (it has an event at `foldElsewhere.after`), else nothing folded yet.
+   */
+  private async coldStart(stream: string): Promise<Loaded<State, C, E>> {
+    const elsewhere = this.foldElsewhere;
+    const long =
+      elsewhere &&
+      (await this.store.readStream(stream, { fromRevision: elsewhere.after, maxCount: 1 })).length >
+        0;
+    const folded = long ? await elsewhere.fold(stream) : undefined;
+    if (!folded)
+      return {
+        state: this.decider.initialState(),
+        revision: -1,
+        tally: this.admission?.tally(stream),
+        recent: new RecentCommands(),
+      };
+    return {
+      state: folded.state,
+      revision: folded.revision,
+      tally: this.admission?.tally(stream, folded.counted),
+      recent: RecentCommands.from(folded.recent),
+    };
   }
 
   private remember(stream: string, entry: Loaded<State, C, E>): void {

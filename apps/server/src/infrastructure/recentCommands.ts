@@ -26,6 +26,18 @@ export class RecentCommands {
 
   constructor(private readonly capacity = RECENT_COMMANDS) {}
 
+  /** The commands remembered, oldest first (plain data, for another thread to hand over). */
+  entries(): [eventId: string, command: StoredCommand][] {
+    return [...this.byId];
+  }
+
+  /** Remembers what `entries()` gave, as it was. */
+  static from(entries: readonly [string, StoredCommand][]): RecentCommands {
+    const recent = new RecentCommands();
+    for (const [eventId, command] of entries) recent.byId.set(eventId, { ...command });
+    return recent;
+  }
+
   /** One stored event, in stream order. */
   stored(metadata: { eventId: string; actorId: string }, revision: number): void {
     const derived = DERIVED.exec(metadata.eventId);

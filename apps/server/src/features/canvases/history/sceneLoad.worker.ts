@@ -11,18 +11,23 @@
  * turns come first (a load is background work; on two cores a load at full priority still
  * delayed the loop by up to 70 ms).
  *
+ * It also folds the aggregate of a long canvas that is not cached (`canvasAggregateFold.ts`),
+ * which is otherwise the largest part of a cold join left to the event loop.
+ *
  * Messages in: `{ id, canvasId, revision }` (load), `{ id, next: true }` (the next part),
- * `{ id, cancel: true }`. Out: `{ id, part }` for each part, then `{ id, done: true }`, or
- * `{ id, error }`.
+ * `{ id, cancel: true }`, `{ id, aggregate: stream }`. Out: `{ id, part }` for each part, then
+ * `{ id, done: true }`; `{ id, folded }` for an aggregate; or `{ id, error }`.
  */
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Event } from '@tabula/domain';
+import type { CanvasEvent, CanvasState, Event } from '@tabula/domain';
+import type { FoldedStream } from '../../../infrastructure/commandHandler';
 import { openBesideTheLog } from '../../../infrastructure/eventStore/sqliteSchema';
 import { sqliteStreamReads } from '../../../infrastructure/eventStore/sqliteStreamReads';
 import { openSqliteSnapshotStore } from '../../../infrastructure/snapshots/sqliteSnapshotStore';
 import { TurnSlices } from '../../../infrastructure/turnSlices';
+import { foldCanvasAggregate } from './canvasAggregateFold';
 import { packParts } from './packedScene';
 import type { ScenePart } from './packedScene';
 import { loadSceneInSlices } from './sceneLoader';
@@ -35,10 +40,15 @@ export interface SceneLoadRequest {
   snapshots?: boolean;
   next?: true;
   cancel?: true;
+  /** The stream of a canvas whose aggregate is to be folded. */
+  aggregate?: string;
 }
 
 export type SceneLoadReply =
-  { id: number; part: ScenePart } | { id: number; done: true } | { id: number; error: string };
+  | { id: number; part: ScenePart }
+  | { id: number; done: true }
+  | { id: number; folded: FoldedStream<CanvasState> }
+  | { id: number; error: string };
 
 /** Lowers this thread's priority (Linux: the thread's own id; elsewhere it stays as it is). */
 function yieldToTheEventLoop(): void {
@@ -56,6 +66,7 @@ const port = parentPort!;
 const db = openBesideTheLog(dataDir);
 db.pragma('query_only = ON');
 const readStream = sqliteStreamReads<Event>(db);
+const readCanvas = sqliteStreamReads<CanvasEvent>(db);
 const eventStore = {
   readStream: async (...args: Parameters<typeof readStream>) => readStream(...args),
 };
@@ -78,6 +89,20 @@ function sendNext(id: number): void {
   port.postMessage({ id, part } satisfies SceneLoadReply, [part.ends.buffer, part.flags.buffer]);
 }
 
+function failed(id: number, error: unknown): void {
+  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  port.postMessage({ id, error: message } satisfies SceneLoadReply);
+}
+
+function foldAggregate(id: number, stream: string): void {
+  try {
+    const folded = foldCanvasAggregate(readCanvas, stream);
+    port.postMessage({ id, folded } satisfies SceneLoadReply);
+  } catch (error) {
+    failed(id, error);
+  }
+}
+
 async function load({ id, canvasId, revision, snapshots: fromSnapshots }: SceneLoadRequest) {
   try {
     const deps = { eventStore, snapshots: fromSnapshots ? snapshots : null };
@@ -86,13 +111,13 @@ async function load({ id, canvasId, revision, snapshots: fromSnapshots }: SceneL
     unsent.set(id, packParts(await scene.inSceneOrder(whole)));
     sendNext(id);
   } catch (error) {
-    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    port.postMessage({ id, error: message } satisfies SceneLoadReply);
+    failed(id, error);
   }
 }
 
 port.on('message', (request: SceneLoadRequest) => {
   if (request.next) sendNext(request.id);
   else if (request.cancel) unsent.delete(request.id);
+  else if (request.aggregate) foldAggregate(request.id, request.aggregate);
   else void load(request);
 });

@@ -13,8 +13,15 @@
  * server calls it when it starts: the thread's own start, a few hundred milliseconds, is then
  * no joiner's wait) or else by the first load; loads of several canvases share it. A thread
  * that died is started again on the next load.
+ *
+ * The thread also folds the aggregate of a long canvas that is not cached (`aggregates()`, the
+ * canvas command handler's `foldElsewhere`): a cold join reads the canvas's whole log for it,
+ * which on the event loop was the largest share of the join's work once the scene had moved
+ * here.
  */
 import { Worker } from 'node:worker_threads';
+import type { CanvasState } from '@tabula/domain';
+import type { FoldedStream, FoldElsewhere } from '../../../infrastructure/commandHandler';
 import type { ScenePart } from './packedScene';
 import type { SceneLoadReply, SceneLoadRequest } from './sceneLoad.worker';
 
@@ -24,6 +31,9 @@ function workerModule(): { url: URL; execArgv?: string[] } {
   const url = new URL(source ? './sceneLoad.worker.ts' : './sceneLoad.worker.js', import.meta.url);
   return source ? { url, execArgv: ['--import', 'tsx'] } : { url };
 }
+
+/** Events from which a canvas's aggregate is folded on the thread rather than the loop. */
+export const AGGREGATE_AFTER = 64;
 
 /** Replies of one load, in the order they came, for the one reading them. */
 class Inbox {
@@ -72,7 +82,7 @@ export class SceneLoadThread {
       for (;;) {
         const reply = await inbox.take();
         if ('error' in reply) throw new Error(`Scene load of ${canvasId}: ${reply.error}`);
-        if ('done' in reply) return void (done = true);
+        if (!('part' in reply)) return void (done = true);
         // The thread packs the next part while the caller holds this one.
         this.send(worker, { id, next: true });
         yield reply.part;
@@ -81,6 +91,38 @@ export class SceneLoadThread {
       this.inboxes.delete(id);
       if (!done) this.send(worker, { id, cancel: true });
     }
+  }
+
+  /** The aggregate of the canvas stream `stream`, folded from its whole log on the thread. */
+  async foldAggregate(stream: string): Promise<FoldedStream<CanvasState>> {
+    const worker = this.started();
+    const id = this.nextId++;
+    const inbox = new Inbox();
+    this.inboxes.set(id, inbox);
+    try {
+      this.send(worker, { id, aggregate: stream });
+      const reply = await inbox.take();
+      if ('folded' in reply) return reply.folded;
+      throw new Error(`Aggregate fold of ${stream}: ${'error' in reply ? reply.error : 'no fold'}`);
+    } finally {
+      this.inboxes.delete(id);
+    }
+  }
+
+  /**
+   * The canvas command handler's `foldElsewhere`: streams of `AGGREGATE_AFTER` events and more
+   * are folded here (a short one costs the loop less than the trip); when the thread fails,
+   * the handler folds the stream itself.
+   */
+  aggregates(onError: (error: unknown) => void): FoldElsewhere<CanvasState> {
+    return {
+      after: AGGREGATE_AFTER,
+      fold: (stream) =>
+        this.foldAggregate(stream).catch((error: unknown) => {
+          onError(error);
+          return undefined;
+        }),
+    };
   }
 
   /** Stops the thread (loads under way fail). */

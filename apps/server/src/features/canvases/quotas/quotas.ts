@@ -67,21 +67,38 @@ export function drawingBytes(elements: readonly SceneElement[]): number {
   return bytes;
 }
 
-/** One canvas's totals: its distinct element ids and the bytes of its saved drawing. */
+/**
+ * What a canvas's log holds so far, for its quotas: its distinct element ids and the bytes of
+ * its saved drawing. Plain data: the thread that folds a long canvas's stream
+ * (`canvasAggregateFold.ts`) counts into one and hands it over.
+ */
+export interface CanvasCount {
+  ids: Set<string>;
+  bytes: number;
+}
+
+/** Counts one stored or accepted event of the canvas into `counted`. */
+export function countEvent(counted: CanvasCount, event: CanvasEvent): void {
+  const elements = elementsOf(event);
+  if (elements.length === 0) return;
+  for (const element of elements) counted.ids.add(element.id);
+  counted.bytes += drawingBytes(elements);
+}
+
+/** One canvas's totals (`CanvasCount`) and the checks against the quotas. */
 class CanvasTally implements StreamTally<CanvasCommand, CanvasEvent> {
-  private readonly ids = new Set<string>();
-  private bytes = 0;
+  private readonly counted: CanvasCount;
 
   constructor(
     private readonly quotas: QuotaConfig,
     private readonly budget: MinuteBudget,
-  ) {}
+    counted?: CanvasCount,
+  ) {
+    this.counted = counted ?? { ids: new Set(), bytes: 0 };
+  }
 
   count(event: CanvasEvent): void {
-    const elements = elementsOf(event);
-    if (elements.length === 0) return;
-    for (const element of elements) this.ids.add(element.id);
-    this.bytes += drawingBytes(elements);
+    countEvent(this.counted, event);
   }
 
   admit(command: CanvasCommand, events: readonly CanvasEvent[]): void {
@@ -92,15 +109,15 @@ class CanvasTally implements StreamTally<CanvasCommand, CanvasEvent> {
       const elements = elementsOf(event);
       bytes += drawingBytes(elements);
       for (const { id } of elements)
-        if (!this.ids.has(id) && !fresh.has(id)) {
+        if (!this.counted.ids.has(id) && !fresh.has(id)) {
           fresh.add(id);
           added += 1;
         }
     }
     if (bytes === 0) return;
-    if (this.ids.size + added > this.quotas.elementsPerCanvas)
+    if (this.counted.ids.size + added > this.quotas.elementsPerCanvas)
       throw new DomainError('QUOTA_EXCEEDED', QUOTA_ELEMENTS_PER_CANVAS_REACHED);
-    if (this.bytes + bytes > this.quotas.bytesPerCanvas)
+    if (this.counted.bytes + bytes > this.quotas.bytesPerCanvas)
       throw new DomainError('QUOTA_EXCEEDED', QUOTA_BYTES_PER_CANVAS_REACHED);
     // Only live drawing spends the minute's budget: a restore or a fork is one owner's action
     // (bounded by the canvas totals), and a large one must not be refused for ever.
@@ -120,5 +137,8 @@ export function canvasQuotas(
   quotas: QuotaConfig,
   budget: MinuteBudget,
 ): Admission<CanvasCommand, CanvasEvent> {
-  return { tally: () => new CanvasTally(quotas, budget) };
+  return {
+    tally: (_stream, counted) =>
+      new CanvasTally(quotas, budget, counted as CanvasCount | undefined),
+  };
 }
