@@ -21,6 +21,7 @@ import {
   startWindows,
   stopWindows,
 } from './tabs';
+import { profiled } from './tabs';
 import type { Area, DownloadTiming, Tab } from './tabs';
 import type { WireCounter } from './wireCounter';
 
@@ -144,7 +145,9 @@ export async function strokeWindow(
 ): Promise<StrokeWindow> {
   await takeMessages(tabs.receiver);
   await startWindows(tabs.receiver, tabs.drawer);
-  await draw(tabs.drawer);
+  await profiled(tabs.drawer, process.env.BENCH_BOARD_STROKE_PROFILE, 'drawer-stroke', () =>
+    draw(tabs.drawer),
+  );
   const answer = await answerMs(tabs.receiver);
   const [receiver, drawer] = await stopWindows(tabs.receiver, tabs.drawer);
   return {

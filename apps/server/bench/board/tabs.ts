@@ -102,8 +102,31 @@ export interface DownloadTiming {
   lastByteMs?: number;
 }
 
-/** How many opens were profiled (`BENCH_BOARD_PROFILE`), for the files' names. */
+/** How many windows were profiled, for the files' names. */
 let profiles = 0;
+
+/**
+ * Runs `work` with the tab's CPU profile written to `<dir>/<name>-<n>.cpuprofile` when `dir` is
+ * set (`BENCH_BOARD_PROFILE`, `BENCH_BOARD_STROKE_PROFILE`), for DevTools' Performance panel.
+ */
+export async function profiled<T>(
+  tab: Tab,
+  dir: string | undefined,
+  name: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!dir) return work();
+  await tab.cdp.send('Profiler.enable');
+  await tab.cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await tab.cdp.send('Profiler.start');
+  const done = await work();
+  const { profile } = await tab.cdp.send('Profiler.stop');
+  profiles += 1;
+  const file = nodePath.join(dir, `${name}-${profiles}.cpuprofile`);
+  writeFileSync(file, JSON.stringify(profile));
+  console.error(`[bench] board: CPU profile in ${file}`);
+  return done;
+}
 
 /**
  * `openBoard`, with where the app's open spent its time (`DownloadTiming`). With
@@ -116,25 +139,19 @@ export async function openBoardTimed(
   kind: 'tabula' | 'plain',
   count: number,
 ): Promise<{ openMs: number; download: DownloadTiming }> {
-  const profiling = process.env.BENCH_BOARD_PROFILE;
-  if (profiling) {
-    await tab.cdp.send('Profiler.enable');
-    await tab.cdp.send('Profiler.setSamplingInterval', { interval: 500 });
-    await tab.cdp.send('Profiler.start');
-  }
-  await tab.page.goto(path, { waitUntil: 'commit', timeout: OPEN_GUARD_MS });
-  const shown = await inPage<{ openMs: number }>(
-    tab.page,
-    `window.__boardBench.whenShown(${JSON.stringify(kind)}, ${count})`,
-    OPEN_GUARD_MS,
+  const shown = await profiled(
+    tab,
+    process.env.BENCH_BOARD_PROFILE,
+    `${kind}-${count}`,
+    async () => {
+      await tab.page.goto(path, { waitUntil: 'commit', timeout: OPEN_GUARD_MS });
+      return inPage<{ openMs: number }>(
+        tab.page,
+        `window.__boardBench.whenShown(${JSON.stringify(kind)}, ${count})`,
+        OPEN_GUARD_MS,
+      );
+    },
   );
-  if (profiling) {
-    const { profile } = await tab.cdp.send('Profiler.stop');
-    profiles += 1;
-    const file = nodePath.join(profiling, `${kind}-${count}-${profiles}.cpuprofile`);
-    writeFileSync(file, JSON.stringify(profile));
-    console.error(`[bench] board: CPU profile of the open in ${file}`);
-  }
   const download = await inPage<DownloadTiming>(
     tab.page,
     `(() => {

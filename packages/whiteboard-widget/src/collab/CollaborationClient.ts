@@ -338,6 +338,9 @@ export class CollaborationClient {
       const revision = this.stream.revision;
       const { live } = this.connection;
       if (!live || !this.editor.ready || revision === null || !this.remote.settled()) return null;
+      // Not mid-gesture: the copy would hold the element half-drawn, and its making would
+      // take the drawing page's time.
+      if (this.local.editingNow) return null;
       return { elements: this.editor.lastScene, revision };
     });
   }

@@ -40,6 +40,11 @@ export class LocalChanges {
     private readonly isPeers: (id: string) => boolean,
   ) {}
 
+  /** True while the local user draws, types, drags, resizes or rotates something. */
+  get editingNow(): boolean {
+    return this.editing.size > 0;
+  }
+
   /** The editor reported `elements` and its app state at `now`. */
   report(elements: readonly SceneElement[], appState: EditingState, now: number): LocalReport {
     const editing = editingElementIds(appState);

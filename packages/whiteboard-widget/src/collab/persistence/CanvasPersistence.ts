@@ -55,6 +55,9 @@ export interface SenderLock {
 /** Which revision the kept scene is at, and since when, without its elements. */
 export type KeptSceneInfo = Omit<KeptScene, 'elements'>;
 
+/** A scene to keep with its elements as their JSON array, made already (`jsonInSlices`). */
+export type KeptSceneText = KeptSceneInfo & { json: string };
+
 export interface CanvasPersistence {
   /** The scene kept for `canvasId`, or null when this device has none. */
   loadScene(canvasId: string): Promise<KeptScene | null>;
@@ -63,7 +66,7 @@ export interface CanvasPersistence {
    * long (a client reads the scene only when it has to show it).
    */
   loadSceneInfo(canvasId: string): Promise<KeptSceneInfo | null>;
-  saveScene(canvasId: string, scene: KeptScene): Promise<void>;
+  saveScene(canvasId: string, scene: KeptScene | KeptSceneText): Promise<void>;
   /** The changes waiting for `canvasId`, oldest first (every client's of the device). */
   loadOutbox(canvasId: string): Promise<KeptChange[]>;
   /**

@@ -169,7 +169,8 @@ export function indexedDbPersistence(
           syncedAt: scene.syncedAt,
         };
         transaction.objectStore(CANVASES).put(record);
-        const kept: SceneRecord = { canvasId, json: JSON.stringify(scene.elements) };
+        const json = 'json' in scene ? scene.json : JSON.stringify(scene.elements);
+        const kept: SceneRecord = { canvasId, json };
         transaction.objectStore(SCENES).put(kept);
       });
     },

@@ -17,6 +17,7 @@ import type {
   KeptScene,
   KeptSceneInfo,
 } from './CanvasPersistence';
+import { jsonInSlices } from './jsonInSlices';
 import { storageState } from './offlineState';
 import type { DeviceStorageState, OfflineState, RefusedOfflineChanges } from './offlineState';
 
@@ -51,6 +52,8 @@ export class KeptCanvas {
   private isOffline = false;
   /** How long the last scene took to keep. */
   private lastSaveMs = 0;
+  /** Saves begun (the last one's number wins). */
+  private saves = 0;
   private joined = false;
   private closed = false;
   /** The revision of the scene kept now (null: none, or not known yet). */
@@ -211,18 +214,24 @@ export class KeptCanvas {
     this.cancelSave?.();
     this.cancelSave = null;
     this.closed = true;
-    if (this.pendingScene) this.saveScene();
+    if (this.pendingScene) this.saveScene(true, false);
     this.offline.complete();
     this.storage.complete();
     this.refused.complete();
   }
 
-  private saveScene(retry = true): void {
+  /**
+   * Keeps the scene asked for last. Its text is made in slices (`jsonInSlices`) unless the
+   * client is going (`sliced` false: the write must start now). A save that a later one
+   * overtook while it sliced is dropped.
+   */
+  private saveScene(retry = true, sliced = retry): void {
     const current = this.pendingScene;
     this.pendingScene = null;
     const scene = current?.();
     if (!current || !scene) {
-      // Not in step now (a peer's commit waits for a frame or an edit's end): try again.
+      // Not in step now (a peer's commit waits for a frame or an edit's end, or the user is in
+      // the middle of a gesture): try again.
       if (current && retry && !this.closed) this.sceneSynced(current);
       return;
     }
@@ -236,19 +245,26 @@ export class KeptCanvas {
     }
     this.keptRevision = revision;
     const started = this.scheduler.now();
-    void this.persistence
-      .saveScene(this.canvasId, { elements: [...elements], revision, syncedAt })
-      .then(
-        () => {
-          this.lastSaveMs = this.scheduler.now() - started;
-          this.setOffline({ copy: 'kept', lastSyncedAt: syncedAt });
-          this.checkStorage();
-        },
-        () => {
-          this.keptRevision = null;
-          this.keepFailed();
-        },
-      );
+    const save = ++this.saves;
+    const copy = [...elements];
+    const json = sliced
+      ? jsonInSlices(copy, this.scheduler)
+      : Promise.resolve(JSON.stringify(copy));
+    void json
+      .then((text) => {
+        if (save !== this.saves) return;
+        return this.persistence
+          .saveScene(this.canvasId, { json: text, revision, syncedAt })
+          .then(() => {
+            this.lastSaveMs = this.scheduler.now() - started;
+            this.setOffline({ copy: 'kept', lastSyncedAt: syncedAt });
+            this.checkStorage();
+          });
+      })
+      .catch(() => {
+        this.keptRevision = null;
+        this.keepFailed();
+      });
   }
 
   private setOffline(change: Partial<OfflineState>): void {
