@@ -18,7 +18,7 @@ import { TurnSlices } from '../../../infrastructure/turnSlices';
  */
 const GZIP_LEVEL = 1;
 
-/** Characters of element text per slice handed to zlib (about a millisecond to encode). */
+/** Bytes of element text per slice handed to zlib (about a millisecond to encode). */
 const SLICE_CHARS = 128 * 1024;
 /**
  * Bytes waiting for zlib at most: enough that encoding the next slices overlaps compressing
@@ -98,19 +98,28 @@ export function arrayLength(texts: readonly string[]): number {
   return length;
 }
 
-/** Writes `[`, the texts comma-separated and `]`, a slice per step, `QUEUED_BYTES` ahead. */
+/**
+ * Writes `[`, the texts comma-separated and `]`, a slice per step, `QUEUED_BYTES` ahead. Each
+ * slice's texts are encoded straight into a buffer of their own (off the JavaScript heap):
+ * joining them into one string first left 128 KB strings for the young collections to copy.
+ */
 async function feed(zlib: Transform, texts: readonly string[]): Promise<void> {
   const slices = new TurnSlices();
   let at = 0;
   do {
     let end = at;
-    let chars = 0;
-    while (end < texts.length && (end === at || chars < SLICE_CHARS))
-      chars += texts[end++]!.length + 1;
-    let slice = texts.slice(at, end).join(',');
-    slice = (at === 0 ? '[' : ',') + slice + (end === texts.length ? ']' : '');
+    let bytes = 2;
+    while (end < texts.length && (end === at || bytes < SLICE_CHARS))
+      bytes += Buffer.byteLength(texts[end++]!) + 1;
+    const slice = Buffer.allocUnsafe(bytes);
+    let length = slice.write(at === 0 ? '[' : ',');
+    for (let index = at; index < end; index++) {
+      if (index > at) length += slice.write(',', length);
+      length += slice.write(texts[index]!, length);
+    }
+    if (end === texts.length) length += slice.write(']', length);
     at = end;
-    zlib.write(Buffer.from(slice, 'utf8'));
+    zlib.write(slice.subarray(0, length));
     if (zlib.writableLength > QUEUED_BYTES)
       await new Promise<void>((resolve) => zlib.once('drain', resolve));
     await slices.due();
