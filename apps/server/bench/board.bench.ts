@@ -18,7 +18,8 @@
  * BENCH_BOARD_ROUNDS (idle windows and strokes per board, default 2: each tab's best window
  * counts), BENCH_BOARD_WINDOW_MS (idle windows, default 3000), BENCH_BOARD_OPEN_ROUNDS (open
  * timings per board; default 2, 1 from 50,000 elements), BENCH_BOARD_BUILD=missing (see
- * board/builds).
+ * board/builds), BENCH_BOARD_PROFILE=<dir> and BENCH_BOARD_STROKE_PROFILE=<dir> (CPU profiles
+ * of each open and of the drawing tab during each stroke, for DevTools).
  */
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
