@@ -56,6 +56,14 @@ function cli(name: string, dataDir: string, args: string[], typedIn = SERVER_DIR
   });
 }
 
+/** Resolves once `holds()` is true, looking again after each turn of the event loop. */
+function until(holds: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const look = () => (holds() ? resolve() : setImmediate(look));
+    look();
+  });
+}
+
 async function readLog(dataDir: string) {
   const store = openSqliteEventStore({ dataDir });
   try {
@@ -95,6 +103,7 @@ it('copies the log while the server writes, and a server on the copy has every c
   // to stop; each waits for its ack before the next, so the log grows the whole time.
   let writing = true;
   let written = 0;
+  const strokesOf = canvasIds.map(() => 0);
   const writers = canvasIds.map(async (canvasId, i) => {
     const socket = await connectSocket(live.url, owners[i]!.token);
     await emitWithAck(socket, 'join-canvas', { canvasId });
@@ -109,19 +118,18 @@ it('copies the log while the server writes, and a server on the copy has every c
       });
       expect(ack).toMatchObject({ ok: true });
       written += 1;
+      strokesOf[i]! += 1;
     }
     socket.disconnect();
   });
 
-  // The copy is taken with writes going on before, during and after it.
+  // The copy is taken with writes going on before, during and after it: every canvas has
+  // strokes before it (on a busy machine a writer's socket may take seconds to join).
+  await until(() => strokesOf.every((strokes) => strokes > 0));
   const backupFile = path.join(root, 'copy.sqlite');
   const backup = await cli('backup', liveDir, ['copy.sqlite'], root);
   const during = written;
-  await new Promise<void>((resolve) => {
-    const target = during + canvasIds.length;
-    const look = () => (written >= target ? resolve() : setImmediate(look));
-    look();
-  });
+  await until(() => written >= during + canvasIds.length);
   writing = false;
   await Promise.all(writers);
   expect([backup.code, backup.stderr]).toEqual([0, '']);
