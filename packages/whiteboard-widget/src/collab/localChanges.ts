@@ -34,6 +34,8 @@ export class LocalChanges {
   private editing: ReadonlySet<string> = new Set();
   /** The elements being edited, as the editor last reported them. */
   private drawing: SceneElement[] = [];
+  /** The array the editor last reported. */
+  private reported: readonly SceneElement[] | null = null;
 
   constructor(
     private readonly tracker: DeltaTracker,
@@ -45,24 +47,36 @@ export class LocalChanges {
     return this.editing.size > 0;
   }
 
-  /** The editor reported `elements` and its app state at `now`. */
+  /**
+   * The editor reported `elements` and its app state at `now`. Within a gesture the editor
+   * reports the same array again and again with only the edited elements changed in place
+   * (Excalidraw's `mutateElement`): those reports look at the edited elements alone, not at
+   * the scene (a 50,000-element board is otherwise two scans of it per pointer move). What
+   * else changed in place meanwhile (an arrow bound to a dragged shape) is found by the scan
+   * of the report that ends the gesture.
+   */
   report(elements: readonly SceneElement[], appState: EditingState, now: number): LocalReport {
     const editing = editingElementIds(appState);
-    const drawing: SceneElement[] = [];
+    const sameGesture =
+      editing.size > 0 && elements === this.reported && sameIds(editing, this.editing);
+    this.reported = elements;
+    let drawing: SceneElement[] = [];
+    if (sameGesture) drawing = this.drawing;
+    else if (editing.size > 0)
+      drawing = elements.filter(
+        (element) => editing.has(element.id) && isAllowedElementType(element.type),
+      );
     let inkChanged = false;
-    if (editing.size > 0) {
-      for (const element of elements) {
-        if (!editing.has(element.id) || !isAllowedElementType(element.type)) continue;
-        drawing.push(element);
-        // A new element times its points; an existing one moved or resized, its steps.
-        this.clock.observe(element, now, !this.tracker.has(element.id));
-        if (this.inkSender.changed(element)) inkChanged = true;
-      }
+    for (const element of drawing) {
+      // A new element times its points; an existing one moved or resized, its steps.
+      this.clock.observe(element, now, !this.tracker.has(element.id));
+      if (this.inkSender.changed(element)) inkChanged = true;
     }
     this.drawing = drawing;
     const ended = [...this.editing].filter((id) => !editing.has(id));
     this.editing = editing;
-    const { commit, notSavedChanged } = this.split(this.tracker.takeDeltas(elements, editing));
+    const deltas = sameGesture ? [] : this.tracker.takeDeltas(elements, editing);
+    const { commit, notSavedChanged } = this.split(deltas);
     const timing = commit.length > 0 ? this.clock.take(commit, now) : undefined;
     if (ended.length > 0) {
       this.inkSender.forget(ended);
@@ -109,4 +123,10 @@ export class LocalChanges {
     this.tracker.markSeen(peers);
     return { commit, notSavedChanged };
   }
+}
+
+function sameIds(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const id of a) if (!b.has(id)) return false;
+  return true;
 }
