@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError, canvasDecider, canvasStreamName } from '@tabula/domain';
 import type { CanvasCommand, CanvasEvent, CanvasState } from '@tabula/domain';
 import { CommandHandler } from './commandHandler';
-import type { Admission } from './commandHandler';
+import type { Admission } from './commandHandlerOptions';
 import { createInMemoryEventStore } from './eventStore/inMemoryEventStore';
 
 const canvasId = 'c1';

@@ -26,8 +26,13 @@ import { DomainError } from '@tabula/domain';
 import type { Command, Decider, Event } from '@tabula/domain';
 import type { EventStore } from './eventStore/eventStore';
 import { PartialDuplicateBatchError, WrongExpectedVersionError } from './eventStore/eventStore';
+import type {
+  Admission,
+  CommandHandlerOptions,
+  FoldElsewhere,
+  StreamTally,
+} from './commandHandlerOptions';
 import { RecentCommands } from './recentCommands';
-import type { StoredCommand } from './recentCommands';
 import { SLICE_MS, TurnSlices } from './turnSlices';
 
 /**
@@ -51,42 +56,6 @@ interface Cached<State> {
   revision: number;
 }
 
-/** What a stream holds so far, for quotas: counted from every stored or accepted event. */
-export interface StreamTally<C, E> {
-  /** Folds one event of the stream (stored or just accepted). */
-  count(event: E): void;
-  /** Throws (a DomainError) when `events`, decided for `command`, would go over a limit. */
-  admit(command: C, events: readonly E[]): void;
-  /** Gives back what `admit` spent beyond the stream (a budget): the events were not stored. */
-  release?(command: C, events: readonly E[]): void;
-}
-
-/**
- * Makes the tally of one stream: empty (the stream's events are counted into it), or from
- * what a fold elsewhere counted (`FoldedStream.counted`).
- */
-export interface Admission<C, E> {
-  tally(stream: string, counted?: unknown): StreamTally<C, E>;
-}
-
-/** A stream folded elsewhere, as plain data: the catch-up goes on from its revision. */
-export interface FoldedStream<State> {
-  state: State;
-  revision: number;
-  /** What the admission's tally counted (its own plain form), if there is an admission. */
-  counted?: unknown;
-  /** The commands stored last (`RecentCommands.entries`). */
-  recent: [string, StoredCommand][];
-}
-
-/** Folds streams longer than `after` events somewhere other than the event loop. */
-export interface FoldElsewhere<State> {
-  /** A stream with an event at this revision is long enough to be folded elsewhere. */
-  after: number;
-  /** The stream folded to its head; undefined when it cannot be (it is folded here). */
-  fold(stream: string): Promise<FoldedStream<State> | undefined>;
-}
-
 interface Loaded<State, C, E> extends Cached<State> {
   tally?: StreamTally<C, E>;
   /** The commands the stream stored last (resends are answered from it). */
@@ -97,19 +66,6 @@ interface Queued<State, C, E> {
   command: C;
   resolve: (result: CommandResult<State, E>) => void;
   reject: (error: unknown) => void;
-}
-
-export interface CommandHandlerOptions<C = Command, E = Event, State = unknown> {
-  /** Retries after a wrong expected revision (default 8, each after a random wait of up to 2^n ms). */
-  retries?: number;
-  /** Aggregates kept in memory at most; the least recently used is evicted first. */
-  cacheSize?: number;
-  /** Commands appended together at most. */
-  maxBatch?: number;
-  /** Quotas: refuses commands whose events would go over a limit (default: none). */
-  admission?: Admission<C, E>;
-  /** Where long streams that are not cached are folded (default: here, in slices). */
-  foldElsewhere?: FoldElsewhere<State>;
 }
 
 const CONFLICT_MESSAGE = 'Someone else changed this at the same time; please retry';

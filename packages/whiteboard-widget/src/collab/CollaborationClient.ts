@@ -336,11 +336,9 @@ export class CollaborationClient {
     if (!this.connection.live) return;
     this.kept.keep(() => {
       const revision = this.stream.revision;
-      const { live } = this.connection;
-      if (!live || !this.editor.ready || revision === null || !this.remote.settled()) return null;
-      // Not mid-gesture: the copy would hold the element half-drawn, and its making would
-      // take the drawing page's time.
-      if (this.local.editingNow) return null;
+      // In step with the server, and not mid-gesture (the copy would hold a half-drawn element).
+      if (!this.connection.live || !this.editor.ready || revision === null) return null;
+      if (!this.remote.settled() || this.local.editingNow) return null;
       return { elements: this.editor.lastScene, revision };
     });
   }

@@ -17,7 +17,7 @@ import {
 } from '@tabula/domain';
 import type { CanvasCommand, CanvasEvent, CanvasState, Event } from '@tabula/domain';
 import { CommandHandler } from '../../../infrastructure/commandHandler';
-import type { FoldElsewhere } from '../../../infrastructure/commandHandler';
+import type { FoldElsewhere } from '../../../infrastructure/commandHandlerOptions';
 import { openSqliteEventStore } from '../../../infrastructure/eventStore/sqliteEventStore';
 import { MinuteBudget } from '../quotas/minuteBudget';
 import { canvasQuotas, DEFAULT_QUOTAS } from '../quotas/quotas';

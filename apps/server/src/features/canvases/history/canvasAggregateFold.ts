@@ -7,7 +7,7 @@
  */
 import { canvasDecider } from '@tabula/domain';
 import type { CanvasEvent, CanvasState } from '@tabula/domain';
-import type { FoldedStream } from '../../../infrastructure/commandHandler';
+import type { FoldedStream } from '../../../infrastructure/commandHandlerOptions';
 import type {
   RecordedEvent,
   ReadStreamOptions,

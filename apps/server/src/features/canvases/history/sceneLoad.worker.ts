@@ -22,7 +22,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CanvasEvent, CanvasState, Event } from '@tabula/domain';
-import type { FoldedStream } from '../../../infrastructure/commandHandler';
+import type { FoldedStream } from '../../../infrastructure/commandHandlerOptions';
 import { openBesideTheLog } from '../../../infrastructure/eventStore/sqliteSchema';
 import { sqliteStreamReads } from '../../../infrastructure/eventStore/sqliteStreamReads';
 import { openSqliteSnapshotStore } from '../../../infrastructure/snapshots/sqliteSnapshotStore';

@@ -21,7 +21,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { CanvasState } from '@tabula/domain';
-import type { FoldedStream, FoldElsewhere } from '../../../infrastructure/commandHandler';
+import type { FoldedStream, FoldElsewhere } from '../../../infrastructure/commandHandlerOptions';
 import type { ScenePart } from './packedScene';
 import type { SceneLoadReply, SceneLoadRequest } from './sceneLoad.worker';
 

@@ -12,7 +12,7 @@ import {
   QUOTA_ELEMENTS_PER_CANVAS_REACHED,
 } from '@tabula/domain';
 import type { CanvasCommand, CanvasEvent, SceneElement } from '@tabula/domain';
-import type { Admission, StreamTally } from '../../../infrastructure/commandHandler';
+import type { Admission, StreamTally } from '../../../infrastructure/commandHandlerOptions';
 import { transientJsonOf } from '../../../infrastructure/sharedJson';
 import type { MinuteBudget } from './minuteBudget';
 
