@@ -285,7 +285,8 @@ export class CommandHandler<State, C extends Command, E extends Event> {
    * canvas (a cold join of 50,000 elements reads thousands of events) never holds the server.
    */
   private async catchUp(stream: string): Promise<Loaded<State, C, E>> {
-    const cached = this.cache.get(stream) ?? (await this.coldStart(stream));
+    const inCache = this.cache.get(stream);
+    const cached = inCache ?? (await this.coldStart(stream));
     const slices = new TurnSlices();
     let { state, revision } = cached;
     let page = FIRST_PAGE;
@@ -312,7 +313,8 @@ export class CommandHandler<State, C extends Command, E extends Event> {
             : page;
       await slices.due();
     }
-    if (revision === cached.revision && (revision < 0 || this.cache.has(stream))) return cached;
+    // Nothing new: the cached entry as it is (a fold from elsewhere is remembered all the same).
+    if (revision === cached.revision && (inCache || revision < 0)) return cached;
     const fresh = { ...cached, state, revision };
     this.remember(stream, fresh);
     return fresh;

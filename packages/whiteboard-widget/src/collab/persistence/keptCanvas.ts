@@ -244,27 +244,29 @@ export class KeptCanvas {
       return;
     }
     this.keptRevision = revision;
+    void this.write([...elements], revision, syncedAt, sliced);
+  }
+
+  /** Writes the scene's text (made now, or in slices) unless a later save overtook it. */
+  private async write(
+    elements: readonly SceneElement[],
+    revision: number,
+    syncedAt: number,
+    sliced: boolean,
+  ): Promise<void> {
     const started = this.scheduler.now();
     const save = ++this.saves;
-    const copy = [...elements];
-    const json = sliced
-      ? jsonInSlices(copy, this.scheduler)
-      : Promise.resolve(JSON.stringify(copy));
-    void json
-      .then((text) => {
-        if (save !== this.saves) return;
-        return this.persistence
-          .saveScene(this.canvasId, { json: text, revision, syncedAt })
-          .then(() => {
-            this.lastSaveMs = this.scheduler.now() - started;
-            this.setOffline({ copy: 'kept', lastSyncedAt: syncedAt });
-            this.checkStorage();
-          });
-      })
-      .catch(() => {
-        this.keptRevision = null;
-        this.keepFailed();
-      });
+    try {
+      const json = sliced ? await jsonInSlices(elements, this.scheduler) : JSON.stringify(elements);
+      if (save !== this.saves) return;
+      await this.persistence.saveScene(this.canvasId, { json, revision, syncedAt });
+      this.lastSaveMs = this.scheduler.now() - started;
+      this.setOffline({ copy: 'kept', lastSyncedAt: syncedAt });
+      this.checkStorage();
+    } catch {
+      this.keptRevision = null;
+      this.keepFailed();
+    }
   }
 
   private setOffline(change: Partial<OfflineState>): void {

@@ -21,7 +21,7 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { CanvasEvent, CanvasState, Event } from '@tabula/domain';
+import type { CanvasEvent, CanvasState } from '@tabula/domain';
 import type { FoldedStream } from '../../../infrastructure/commandHandlerOptions';
 import { openBesideTheLog } from '../../../infrastructure/eventStore/sqliteSchema';
 import { sqliteStreamReads } from '../../../infrastructure/eventStore/sqliteStreamReads';
@@ -65,8 +65,8 @@ const { dataDir } = workerData as { dataDir: string };
 const port = parentPort!;
 const db = openBesideTheLog(dataDir);
 db.pragma('query_only = ON');
-const readStream = sqliteStreamReads<Event>(db);
-const readCanvas = sqliteStreamReads<CanvasEvent>(db);
+/** One reader for the scene loads and the aggregate folds (a canvas's stream). */
+const readStream = sqliteStreamReads<CanvasEvent>(db);
 const eventStore = {
   readStream: async (...args: Parameters<typeof readStream>) => readStream(...args),
 };
@@ -96,7 +96,7 @@ function failed(id: number, error: unknown): void {
 
 function foldAggregate(id: number, stream: string): void {
   try {
-    const folded = foldCanvasAggregate(readCanvas, stream);
+    const folded = foldCanvasAggregate(readStream, stream);
     port.postMessage({ id, folded } satisfies SceneLoadReply);
   } catch (error) {
     failed(id, error);

@@ -19,7 +19,7 @@ import { TurnSlices } from '../../../infrastructure/turnSlices';
 const GZIP_LEVEL = 1;
 
 /** Bytes of element text per slice handed to zlib (about a millisecond to encode). */
-const SLICE_CHARS = 128 * 1024;
+const SLICE_BYTES = 128 * 1024;
 /**
  * Bytes waiting for zlib at most: enough that encoding the next slices overlaps compressing
  * the last ones (waiting for each to drain made it one after the other, 1.4 times as long).
@@ -109,7 +109,7 @@ async function feed(zlib: Transform, texts: readonly string[]): Promise<void> {
   do {
     let end = at;
     let bytes = 2;
-    while (end < texts.length && (end === at || bytes < SLICE_CHARS))
+    while (end < texts.length && (end === at || bytes < SLICE_BYTES))
       bytes += Buffer.byteLength(texts[end++]!) + 1;
     const slice = Buffer.allocUnsafe(bytes);
     let length = slice.write(at === 0 ? '[' : ',');
