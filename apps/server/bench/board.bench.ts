@@ -19,7 +19,8 @@
  * counts), BENCH_BOARD_WINDOW_MS (idle windows, default 3000), BENCH_BOARD_OPEN_ROUNDS (open
  * timings per board; default 2, 1 from 50,000 elements), BENCH_BOARD_BUILD=missing (see
  * board/builds), BENCH_BOARD_PROFILE=<dir> and BENCH_BOARD_STROKE_PROFILE=<dir> (CPU profiles
- * of each open and of the drawing tab during each stroke, for DevTools).
+ * of each open and of the drawing tab during each stroke, for DevTools),
+ * BENCH_BOARD_STROKE_TRACE=<dir> (a Chromium trace of every process during each stroke).
  */
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';

@@ -145,9 +145,10 @@ export async function strokeWindow(
 ): Promise<StrokeWindow> {
   await takeMessages(tabs.receiver);
   await startWindows(tabs.receiver, tabs.drawer);
-  await profiled(tabs.drawer, process.env.BENCH_BOARD_STROKE_PROFILE, 'drawer-stroke', () =>
-    draw(tabs.drawer),
-  );
+  const stroke = () => draw(tabs.drawer);
+  const { BENCH_BOARD_STROKE_PROFILE: profile, BENCH_BOARD_STROKE_TRACE: trace } = process.env;
+  const profiledStroke = () => profiled(tabs.drawer, profile, 'drawer-stroke', stroke);
+  await profiled(tabs.drawer, trace, 'stroke', profiledStroke, 'trace');
   const answer = await answerMs(tabs.receiver);
   const [receiver, drawer] = await stopWindows(tabs.receiver, tabs.drawer);
   return {

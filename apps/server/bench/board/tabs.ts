@@ -105,24 +105,43 @@ export interface DownloadTiming {
 /** How many windows were profiled, for the files' names. */
 let profiles = 0;
 
+/** Chromium's trace categories that show each thread's tasks: script, frames, canvas, GC. */
+const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'v8', 'blink', 'cc', 'viz', 'gpu'];
+
 /**
- * Runs `work` with the tab's CPU profile written to `<dir>/<name>-<n>.cpuprofile` when `dir` is
- * set (`BENCH_BOARD_PROFILE`, `BENCH_BOARD_STROKE_PROFILE`), for DevTools' Performance panel.
+ * Runs `work` recorded when `dir` is set: the tab's CPU profile in
+ * `<dir>/<name>-<n>.cpuprofile` (`BENCH_BOARD_PROFILE`, `BENCH_BOARD_STROKE_PROFILE`), for
+ * DevTools' Performance panel; or, as `trace`, a Chromium trace of every process (the tab's
+ * renderer, its compositor and garbage collector threads, the GPU process) in
+ * `<dir>/<name>-<n>.json` (`BENCH_BOARD_STROKE_TRACE`): where a CPU profile shows script only,
+ * this shows the frames' painting too. Open it in DevTools or Perfetto.
  */
 export async function profiled<T>(
   tab: Tab,
   dir: string | undefined,
   name: string,
   work: () => Promise<T>,
+  recording: 'cpu' | 'trace' = 'cpu',
 ): Promise<T> {
   if (!dir) return work();
+  profiles += 1;
+  const file = nodePath.join(
+    dir,
+    `${name}-${profiles}.${recording === 'cpu' ? 'cpuprofile' : 'json'}`,
+  );
+  if (recording === 'trace') {
+    const browser = tab.page.context().browser()!;
+    await browser.startTracing(tab.page, { path: file, categories: TRACE_CATEGORIES });
+    const done = await work();
+    await browser.stopTracing();
+    console.error(`[bench] board: trace in ${file}`);
+    return done;
+  }
   await tab.cdp.send('Profiler.enable');
   await tab.cdp.send('Profiler.setSamplingInterval', { interval: 500 });
   await tab.cdp.send('Profiler.start');
   const done = await work();
   const { profile } = await tab.cdp.send('Profiler.stop');
-  profiles += 1;
-  const file = nodePath.join(dir, `${name}-${profiles}.cpuprofile`);
   writeFileSync(file, JSON.stringify(profile));
   console.error(`[bench] board: CPU profile in ${file}`);
   return done;

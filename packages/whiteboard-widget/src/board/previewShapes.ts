@@ -25,6 +25,14 @@ export function drawsOnOverlay(element: SceneElement): boolean {
   return OVERLAY_TYPES.has(element.type) && element.isDeleted !== true;
 }
 
+/**
+ * True for an element the peer layer draws exactly as the editor will (a freedraw stroke, with
+ * the editor's own outline): its commit can stay on the layer a while without a visible change.
+ */
+export function drawsAsTheEditor(element: SceneElement): boolean {
+  return element.type === 'freedraw' && element.isDeleted !== true;
+}
+
 type Point = readonly [number, number];
 
 const num = (value: unknown, fallback: number): number =>

@@ -97,4 +97,17 @@ describe('InkPreviews on the peer layer', () => {
     expect(previews.overlay()).toEqual([]);
     expect(previews.size).toBe(0);
   });
+
+  it('draws a held commit in its preview’s place, neither swept nor dropped until retired', () => {
+    const previews = new InkPreviews();
+    const message = { canvasId: 'c', actorId: 'ada', elements: [stroke('s', 2)] };
+    previews.receive(message, none, 0, onOverlay);
+    previews.hold(stroke('s', 9));
+    expect(previews.overlay().map((element) => element.points)).toEqual([stroke('s', 9).points]);
+    expect(previews.oldestAt()).toBeNull();
+    expect(previews.drop().size).toBe(0);
+    expect(previews.overlay()).toHaveLength(1);
+    previews.retire(['s']);
+    expect(previews.overlay()).toEqual([]);
+  });
 });

@@ -130,6 +130,19 @@ export class InkPreviews {
     }
   }
 
+  /**
+   * The committed copy of the overlay preview `element.id`, drawn in its place and settled, for
+   * as long as its commit waits to go to the editor (`RemoteScene` holds a peer's stroke while
+   * the local user draws). A settled preview is never dropped or swept, only retired.
+   */
+  hold(element: SceneElement): void {
+    const preview = this.previews.get(element.id);
+    if (preview?.lane !== 'overlay') return;
+    preview.element = element;
+    preview.settled = true;
+    this.overlayVersion += 1;
+  }
+
   /** The local user edits `id`: from now on its copy is theirs, not the peer's preview. */
   touch(id: string): void {
     const preview = this.previews.get(id);
@@ -154,16 +167,19 @@ export class InkPreviews {
     return this.take((preview, id) => preview.lane === 'board' && ids.has(id));
   }
 
-  /** Ends the previews `which` selects (all by default); returns the copies to put back. */
+  /**
+   * Ends the previews `which` selects (all by default); returns the copies to put back. A
+   * settled one stays: its commit is on its way to the editor.
+   */
   drop(which: (preview: { actorId: string; at: number }) => boolean = () => true): Restore {
-    return this.take((preview) => which(preview));
+    return this.take((preview) => !preview.settled && which(preview));
   }
 
-  /** The time of the oldest ink still shown, or null when none is. */
+  /** The time of the oldest ink still shown and not settled, or null when none is. */
   oldestAt(): number | null {
     let oldest: number | null = null;
     for (const preview of this.previews.values())
-      if (oldest === null || preview.at < oldest) oldest = preview.at;
+      if (!preview.settled && (oldest === null || preview.at < oldest)) oldest = preview.at;
     return oldest;
   }
 

@@ -8,33 +8,12 @@ import { describe, expect, it } from 'vitest';
 import type { SceneElement } from '@tabula/domain';
 import { ManualFrames } from '../board/frames';
 import { excalidrawElement, rect, stroke } from '../test/elements';
+import { countMessages, recordUpdates } from '../test/boardUpdates';
 import { open, sharedCanvas, useEngineServer } from '../test/engineServer';
 import { until } from '../test/testBoard';
-import type { TestTab } from '../test/testBoard';
 
 const server = useEngineServer();
 const SCENE = 20_000;
-
-/** Records the size of every scene the tab's editor is given. */
-function recordUpdates(tab: TestTab): number[] {
-  const sizes: number[] = [];
-  const board = tab.board;
-  const updateScene = board.updateScene.bind(board);
-  board.updateScene = (update, onApplied) =>
-    updateScene((current) => {
-      const next = update(current);
-      if (next !== null) sizes.push(next.length);
-      return next;
-    }, onApplied);
-  return sizes;
-}
-
-/** Counts the tab's messages of `event`. */
-function countMessages(tab: TestTab, event: 'ink' | 'updated-canvas'): () => number {
-  let count = 0;
-  tab.transport.events(event).subscribe(() => (count += 1));
-  return () => count;
-}
 
 const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** The `i`-th of increasing valid fractional-index keys ('c' and three base-62 digits). */
