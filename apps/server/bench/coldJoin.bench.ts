@@ -119,6 +119,9 @@ async function coldJoin(dataDir: string, load: ColdLoad, download = false) {
           n: during.length,
         },
         p99Ratio: round(percentile(during, 99) / percentile(quiet, 99)),
+        // How many commits the join slowed, whatever its length: a shorter join with the same
+        // slow commits has a higher p99.
+        overTwiceQuietP99: during.filter((ms) => ms > 2 * percentile(quiet, 99)).length,
       },
       serverGcDuringJoin: gc,
       refusals: drawing.refused(),

@@ -132,6 +132,7 @@ export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
       admission: canvasQuotas(quotas, drawingBudget),
       foldElsewhere: loadThread?.aggregates((error) => logError(error, 'aggregate fold')),
     }),
+    canvasStates: loadThread?.states((error) => logError(error, 'canvas state fold')),
     projections,
     scenes,
     rateLimits: {

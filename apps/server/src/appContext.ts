@@ -38,6 +38,12 @@ export interface AppContext {
   newId: () => string;
   users: CommandHandler<UserState, UserCommand, UserEvent>;
   canvases: CommandHandler<CanvasState, CanvasCommand, CanvasEvent>;
+  /**
+   * A canvas's state alone, folded off the event loop from its events that are not drawings
+   * (the embedded server's scene load thread, `SceneLoadThread.states`); undefined when it
+   * cannot be. Without it, a join's membership check loads the whole aggregate.
+   */
+  canvasStates?: (stream: string) => Promise<CanvasState | undefined>;
   projections: ProjectionRunner;
   /** The current scene of each canvas in use (loaded from snapshots, kept by the runner). */
   scenes: CurrentScenes;

@@ -198,7 +198,9 @@ export type {
 } from './canvas/canvas.state';
 export { MAX_SHARE_LINKS, createShareLink, revokeShareLink } from './canvas/shareLinks.decide';
 export {
+  SCENE_ONLY_EVENTS,
   canRead,
+  changesSceneOnly,
   evolveCanvas,
   initialCanvasState,
   isCollaborator,

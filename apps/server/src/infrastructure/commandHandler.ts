@@ -91,6 +91,11 @@ export class CommandHandler<State, C extends Command, E extends Event> {
     this.foldElsewhere = options.foldElsewhere;
   }
 
+  /** True when the stream's state is in memory (a load of it reads only what came after). */
+  cached(stream: string): boolean {
+    return this.cache.has(stream);
+  }
+
   /** The current state of a stream, after every command queued before this call. */
   async load(stream: string): Promise<Cached<State>> {
     const result = await this.enqueue(stream, null);

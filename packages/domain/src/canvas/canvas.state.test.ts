@@ -6,7 +6,15 @@ import type { CanvasCommand } from './canvas.commands';
 import { canvasDecider } from './canvas.decide';
 import type { CanvasEvent } from './canvas.events';
 import type { CanvasState } from './canvas.state';
-import { canRead, evolveCanvas, isCollaborator, isInvited, isLive, isOwner } from './canvas.state';
+import {
+  canRead,
+  changesSceneOnly,
+  evolveCanvas,
+  isCollaborator,
+  isInvited,
+  isLive,
+  isOwner,
+} from './canvas.state';
 import {
   BOB,
   CANVAS_ID,
@@ -118,6 +126,27 @@ describe('membership invariants', () => {
           expect(collaborators.filter((id) => pending.includes(id))).toEqual([]);
           expect(new Set(collaborators).size).toBe(collaborators.length);
         }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('the state folded without the scene-only events is the state folded from all of them', () => {
+    fc.assert(
+      fc.property(fc.array(arbitraryCommand, { maxLength: 40 }), (commands) => {
+        const events: CanvasEvent[] = [];
+        let state = canvasDecider.initialState();
+        for (const command of commands) {
+          try {
+            const decided = canvasDecider.decide(state, command);
+            events.push(...decided);
+            state = decided.reduce(canvasDecider.evolve, state);
+          } catch (error) {
+            if (!isDomainError(error)) throw error;
+          }
+        }
+        const withoutScene = events.filter((event) => !changesSceneOnly(event));
+        expect(withoutScene.reduce(evolveCanvas, canvasDecider.initialState())).toEqual(state);
       }),
       { numRuns: 300 },
     );

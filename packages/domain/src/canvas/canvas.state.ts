@@ -43,8 +43,27 @@ export function initialCanvasState(): CanvasState {
   return { status: 'none' };
 }
 
+/**
+ * The events that change the scene only (the scene fold's business, `applySceneEvent`): the
+ * canvas's state, who may read and do what, is the same without them. A reader that needs only
+ * that state may skip them unread (a long canvas's log is almost all drawings).
+ */
+export const SCENE_ONLY_EVENTS = [
+  'LineDrawn',
+  'CanvasRestored',
+  'CheckpointNamed',
+] as const satisfies readonly CanvasEvent['type'][];
+
+type SceneOnlyEvent = Extract<CanvasEvent, { type: (typeof SCENE_ONLY_EVENTS)[number] }>;
+
+/** True for an event of `SCENE_ONLY_EVENTS`. */
+export function changesSceneOnly(event: CanvasEvent): event is SceneOnlyEvent {
+  return (SCENE_ONLY_EVENTS as readonly string[]).includes(event.type);
+}
+
 /** [C23] Applies one event. Total and pure: an event that does not fit the state leaves it as is. */
 export function evolveCanvas(state: CanvasState, event: CanvasEvent): CanvasState {
+  if (changesSceneOnly(event)) return state;
   if (event.type === 'CanvasCreated') {
     if (state.status !== 'none') return state;
     const { canvasId, ownerId, name } = event.data;
@@ -94,11 +113,6 @@ export function evolveCanvas(state: CanvasState, event: CanvasEvent): CanvasStat
       };
     case 'CollaboratorClearingSet':
       return { ...state, collaboratorsCanClear: event.data.allowed };
-    case 'LineDrawn':
-    case 'CanvasRestored':
-    case 'CheckpointNamed':
-      // The scene is the scene fold's business (`applySceneEvent`); membership is unchanged.
-      return state;
     default: {
       const unknown: never = event;
       return ignore(state, unknown);

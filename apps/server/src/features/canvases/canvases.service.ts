@@ -54,7 +54,7 @@ export type CanvasesDeps = Pick<
   AppContext,
   'canvases' | 'readModels' | 'projections' | 'scenes' | 'clock' | 'newId' | 'eventStore'
 > &
-  Partial<Pick<AppContext, 'quotas'>>;
+  Partial<Pick<AppContext, 'quotas' | 'canvasStates'>>;
 
 export class CanvasesService {
   /** Creations are serialised per user, so two at once cannot both pass the canvas quota. */
@@ -114,17 +114,23 @@ export class CanvasesService {
 
   private async loadReadable(userId: string, canvasId: string) {
     const { state, revision } = await this.context.canvases.load(canvasStreamName(canvasId));
-    if (state.status !== 'active' || !canRead(state, userId))
-      throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
-    return { state, revision };
+    return { state: readableBy(state, userId), revision };
   }
 
   /**
    * The state of a canvas the user may open live: NOT_FOUND, the same answer, whether it does
-   * not exist, was deleted or is not theirs, so no one can probe which canvas ids exist.
+   * not exist, was deleted or is not theirs, so no one can probe which canvas ids exist. When
+   * the aggregate is not in memory and the state can be folded elsewhere (`canvasStates`), it
+   * is, from the canvas's few events that are not drawings: the join's scene load then does
+   * not wait for the whole log to be parsed. The aggregate is folded when a command needs it
+   * (the joiner's first commit), and never for a joiner who only looks.
    */
   async joinable(userId: string, canvasId: string): Promise<CanvasState & { status: 'active' }> {
-    return this.readable(userId, canvasId);
+    const stream = canvasStreamName(canvasId);
+    const folded = this.context.canvases.cached(stream)
+      ? undefined
+      : await this.context.canvasStates?.(stream);
+    return folded ? readableBy(folded, userId) : this.readable(userId, canvasId);
   }
 
   async create(userId: string, name?: string): Promise<CanvasSummary> {
@@ -253,4 +259,11 @@ export class CanvasesService {
     if (!canvas) throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
     return canvas;
   }
+}
+
+/** The state, if it is of an existing canvas `userId` may read; else NOT_FOUND. */
+function readableBy(state: CanvasState, userId: string): CanvasState & { status: 'active' } {
+  if (state.status !== 'active' || !canRead(state, userId))
+    throw new DomainError('NOT_FOUND', CANVAS_NOT_FOUND);
+  return state;
 }

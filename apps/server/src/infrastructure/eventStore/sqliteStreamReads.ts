@@ -32,3 +32,18 @@ export function sqliteStreamReads<E extends StorableEvent>(
     return select.all(stream, from, to, maxCount).map((row) => recordOf<E>(row));
   };
 }
+
+/**
+ * The events of one stream except those of the `skipped` types, in order, over `db`: the
+ * rows skipped are never parsed, nor their bodies read (the type is read from the row's first
+ * page, a large body lies in overflow pages after it).
+ */
+export function sqliteStreamReadsSkipping<E extends StorableEvent>(
+  db: Database.Database,
+  skipped: readonly string[],
+): (stream: string) => RecordedEvent<E>[] {
+  const select = db.prepare<[string, ...string[]], EventRow>(
+    `SELECT position, stream, revision, body, recorded_at FROM events WHERE stream = ? AND type NOT IN (${skipped.map(() => '?').join(', ')}) ORDER BY revision`,
+  );
+  return (stream) => select.all(stream, ...skipped).map((row) => recordOf<E>(row));
+}

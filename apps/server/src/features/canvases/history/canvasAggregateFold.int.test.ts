@@ -3,7 +3,8 @@
  * a real SQLite data directory) decides as the one the event loop folds: the same state and
  * revision, the same quota refusals (its element ids and bytes counted there), and resends of
  * stored commands answered with their revision. A short stream is not sent to the thread, and
- * a thread that cannot read leaves the fold to the loop, with the reason logged.
+ * a thread that cannot read leaves the fold to the loop, with the reason logged. The thread's
+ * fold of the state alone (a join's membership check) is the aggregate's state.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -171,6 +172,17 @@ describe('a canvas aggregate folded on the scene load thread', () => {
     const onLoop = await coldHandler().load(canvasStreamName('long'));
     expect(await handler.load(canvasStreamName('long'))).toEqual(onLoop);
     expect(String(logged[0])).toMatch(/Aggregate fold of canvas-long/);
+    const states = broken.states((e) => logged.push(e));
+    expect(await states(canvasStreamName('long'))).toBeUndefined();
+    expect(String(logged[1])).toMatch(/State fold of canvas-long/);
     await broken.close();
+  });
+
+  it('folds the state alone, without the drawings, as the aggregate’s', async () => {
+    for (const canvasId of ['long', 'short', 'none']) {
+      const stream = canvasStreamName(canvasId);
+      const { state } = await coldHandler().load(stream);
+      expect(await thread.foldState(stream)).toEqual(state);
+    }
   });
 });

@@ -5,7 +5,7 @@
  * is not cached (`SceneLoadThread.aggregates`), so a cold join's read and parse of the whole
  * log is not the event loop's.
  */
-import { canvasDecider } from '@tabula/domain';
+import { canvasDecider, evolveCanvas } from '@tabula/domain';
 import type { CanvasEvent, CanvasState } from '@tabula/domain';
 import type { FoldedStream } from '../../../infrastructure/commandHandlerOptions';
 import type {
@@ -38,4 +38,19 @@ export function foldCanvasAggregate(
     if (page.length < PAGE) break;
   }
   return { state, revision, counted, recent: recent.entries() };
+}
+
+/**
+ * The canvas's state alone (who may read it and what they may do), from the events that are
+ * not scene-only (`SCENE_ONLY_EVENTS`): what a join's membership check needs, without the
+ * drawings that make a long canvas's log.
+ */
+export function foldCanvasState(
+  readStateEvents: (stream: string) => RecordedEvent<CanvasEvent>[],
+  stream: string,
+): CanvasState {
+  return readStateEvents(stream).reduce(
+    (state, { event }) => evolveCanvas(state, event),
+    canvasDecider.initialState(),
+  );
 }

@@ -12,22 +12,28 @@
  * delayed the loop by up to 70 ms).
  *
  * It also folds the aggregate of a long canvas that is not cached (`canvasAggregateFold.ts`),
- * which is otherwise the largest part of a cold join left to the event loop.
+ * which is otherwise the largest part of a cold join left to the event loop, and a canvas's
+ * state alone from the events that are not scene-only (a join's membership check).
  *
  * Messages in: `{ id, canvasId, revision }` (load), `{ id, next: true }` (the next part),
- * `{ id, cancel: true }`, `{ id, aggregate: stream }`. Out: `{ id, part }` for each part, then
- * `{ id, done: true }`; `{ id, folded }` for an aggregate; or `{ id, error }`.
+ * `{ id, cancel: true }`, `{ id, aggregate: stream }`, `{ id, state: stream }`. Out:
+ * `{ id, part }` for each part, then `{ id, done: true }`; `{ id, folded }` for an aggregate;
+ * `{ id, canvasState }` for a state; or `{ id, error }`.
  */
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+import { SCENE_ONLY_EVENTS } from '@tabula/domain';
 import type { CanvasEvent, CanvasState } from '@tabula/domain';
 import type { FoldedStream } from '../../../infrastructure/commandHandlerOptions';
 import { openBesideTheLog } from '../../../infrastructure/eventStore/sqliteSchema';
-import { sqliteStreamReads } from '../../../infrastructure/eventStore/sqliteStreamReads';
+import {
+  sqliteStreamReads,
+  sqliteStreamReadsSkipping,
+} from '../../../infrastructure/eventStore/sqliteStreamReads';
 import { openSqliteSnapshotStore } from '../../../infrastructure/snapshots/sqliteSnapshotStore';
 import { TurnSlices } from '../../../infrastructure/turnSlices';
-import { foldCanvasAggregate } from './canvasAggregateFold';
+import { foldCanvasAggregate, foldCanvasState } from './canvasAggregateFold';
 import { packParts } from './packedScene';
 import type { ScenePart } from './packedScene';
 import { loadSceneInSlices } from './sceneLoader';
@@ -42,12 +48,15 @@ export interface SceneLoadRequest {
   cancel?: true;
   /** The stream of a canvas whose aggregate is to be folded. */
   aggregate?: string;
+  /** The stream of a canvas whose state alone is to be folded. */
+  state?: string;
 }
 
 export type SceneLoadReply =
   | { id: number; part: ScenePart }
   | { id: number; done: true }
   | { id: number; folded: FoldedStream<CanvasState> }
+  | { id: number; canvasState: CanvasState }
   | { id: number; error: string };
 
 /** Lowers this thread's priority (Linux: the thread's own id; elsewhere it stays as it is). */
@@ -67,6 +76,7 @@ const db = openBesideTheLog(dataDir);
 db.pragma('query_only = ON');
 /** One reader for the scene loads and the aggregate folds (a canvas's stream). */
 const readStream = sqliteStreamReads<CanvasEvent>(db);
+const readStateEvents = sqliteStreamReadsSkipping<CanvasEvent>(db, SCENE_ONLY_EVENTS);
 const eventStore = {
   readStream: async (...args: Parameters<typeof readStream>) => readStream(...args),
 };
@@ -94,10 +104,10 @@ function failed(id: number, error: unknown): void {
   port.postMessage({ id, error: message } satisfies SceneLoadReply);
 }
 
-function foldAggregate(id: number, stream: string): void {
+/** Answers `id` with what `fold` makes, or with its error. */
+function answer(id: number, fold: () => SceneLoadReply): void {
   try {
-    const folded = foldCanvasAggregate(readStream, stream);
-    port.postMessage({ id, folded } satisfies SceneLoadReply);
+    port.postMessage(fold());
   } catch (error) {
     failed(id, error);
   }
@@ -116,8 +126,11 @@ async function load({ id, canvasId, revision, snapshots: fromSnapshots }: SceneL
 }
 
 port.on('message', (request: SceneLoadRequest) => {
-  if (request.next) sendNext(request.id);
-  else if (request.cancel) unsent.delete(request.id);
-  else if (request.aggregate) foldAggregate(request.id, request.aggregate);
+  const { id, aggregate, state } = request;
+  if (request.next) sendNext(id);
+  else if (request.cancel) unsent.delete(id);
+  else if (aggregate)
+    answer(id, () => ({ id, folded: foldCanvasAggregate(readStream, aggregate) }));
+  else if (state) answer(id, () => ({ id, canvasState: foldCanvasState(readStateEvents, state) }));
   else void load(request);
 });

@@ -17,7 +17,9 @@
  * The thread also folds the aggregate of a long canvas that is not cached (`aggregates()`, the
  * canvas command handler's `foldElsewhere`): a cold join reads the canvas's whole log for it,
  * which on the event loop was the largest share of the join's work once the scene had moved
- * here.
+ * here. And the state alone of a canvas whose aggregate is not cached (`states()`), from the
+ * few events that are not drawings: a join checks membership with it, so the joiner's scene
+ * load need not wait for the whole log to be parsed.
  */
 import { Worker } from 'node:worker_threads';
 import type { CanvasState } from '@tabula/domain';
@@ -95,18 +97,28 @@ export class SceneLoadThread {
 
   /** The aggregate of the canvas stream `stream`, folded from its whole log on the thread. */
   async foldAggregate(stream: string): Promise<FoldedStream<CanvasState>> {
-    const worker = this.started();
-    const id = this.nextId++;
-    const inbox = new Inbox();
-    this.inboxes.set(id, inbox);
-    try {
-      this.send(worker, { id, aggregate: stream });
-      const reply = await inbox.take();
-      if ('folded' in reply) return reply.folded;
-      throw new Error(`Aggregate fold of ${stream}: ${'error' in reply ? reply.error : 'no fold'}`);
-    } finally {
-      this.inboxes.delete(id);
-    }
+    const reply = await this.ask((id) => ({ id, aggregate: stream }));
+    if ('folded' in reply) return reply.folded;
+    throw new Error(`Aggregate fold of ${stream}: ${'error' in reply ? reply.error : 'no fold'}`);
+  }
+
+  /**
+   * The state alone of the canvas stream `stream` (who may read it, what they may do), folded
+   * on the thread from its events that are not scene-only: a few rows of a long canvas's log.
+   */
+  async foldState(stream: string): Promise<CanvasState> {
+    const reply = await this.ask((id) => ({ id, state: stream }));
+    if ('canvasState' in reply) return reply.canvasState;
+    throw new Error(`State fold of ${stream}: ${'error' in reply ? reply.error : 'no fold'}`);
+  }
+
+  /** `foldState`, answering undefined (and telling `onError` why) when the thread fails. */
+  states(onError: (error: unknown) => void): (stream: string) => Promise<CanvasState | undefined> {
+    return (stream) =>
+      this.foldState(stream).catch((error: unknown) => {
+        onError(error);
+        return undefined;
+      });
   }
 
   /**
@@ -130,6 +142,20 @@ export class SceneLoadThread {
     const worker = this.worker;
     this.worker = undefined;
     await worker?.terminate();
+  }
+
+  /** Sends the request `make(id)` and resolves with its one reply. */
+  private async ask(make: (id: number) => SceneLoadRequest): Promise<SceneLoadReply> {
+    const worker = this.started();
+    const id = this.nextId++;
+    const inbox = new Inbox();
+    this.inboxes.set(id, inbox);
+    try {
+      this.send(worker, make(id));
+      return await inbox.take();
+    } finally {
+      this.inboxes.delete(id);
+    }
   }
 
   private send(worker: Worker, request: SceneLoadRequest): void {
