@@ -2,9 +2,11 @@
  * Presence and big joins (issue 14, points 2 and 4), before and after in the same run:
  *
  * - presence: bytes sent to all sockets while 300 users connect (one by one, and all at once as
- *   after a restart) with the spec's `get-online-users` broadcast (`full`, the old behaviour,
- *   still what a socket without `presence: 'deltas'` gets) and with the initial list + deltas;
- *   goal: after ≤ 5% of before;
+ *   after a restart) as spec clients (`full`: the whole `get-online-users` map, paced to at
+ *   most one a second per socket since issue 25) and with the initial list + deltas. Goal
+ *   (issue 25): the spec clients all at once ≤ 25 MB. Issue 14's goal (deltas ≤ 5% of the
+ *   whole map on every change) was measured against the unpaced map, which no option brings
+ *   back; docs/performance.md has those figures;
  * - bigJoin: the server's event-loop delay while a 50,000-element canvas is joined ten times at
  *   once, with the whole scene in one ack (chunking off: the old behaviour) and in chunks;
  *   goal: no turn over 50 ms.
@@ -50,10 +52,10 @@ async function presence() {
       const after = await presenceBytes(server.url, users, 'deltas', arrival);
       await offline();
       results[arrival] = {
-        before_fullListOnEveryChange: before,
-        after_initialListAndDeltas: after,
-        afterOverBefore: ratio(after.bytes, before.bytes),
-        goalMet: after.bytes <= before.bytes * 0.05,
+        specClients_wholeMapPaced: before,
+        deltaClients_initialListAndDeltas: after,
+        deltasOverSpec: ratio(after.bytes, before.bytes),
+        ...(arrival === 'all-at-once' ? { specAtMost25Mb: before.bytes <= 25e6 } : {}),
       };
     }
     return { users: USERS, ...results };

@@ -3,8 +3,8 @@
  * as after a restart) and each announces itself `online`, as the web app does. Every byte the
  * server sends to every socket is counted (Engine.IO message packets as received) until every
  * client knows all the users are online (a condition, not a time). `full` sockets are the
- * spec's clients (the whole `get-online-users` map on every change: the old behaviour, which
- * such sockets still get); `deltas` sockets ask for the initial list and deltas.
+ * spec's clients (the whole `get-online-users` map, at most once a second per socket since
+ * issue 25; before, on every change); `deltas` sockets ask for the initial list and deltas.
  */
 import { io as connect } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
