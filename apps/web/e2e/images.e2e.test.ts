@@ -8,7 +8,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Browser } from 'playwright-core';
+import type { Browser, Response } from 'playwright-core';
 import { FILE_UNSAFE_SVG } from '@tabula/domain/protocol';
 import type { SceneElement } from '@tabula/domain';
 import { boardElements, elementsWhenReady } from './board';
@@ -163,12 +163,15 @@ describe('images on a live canvas', () => {
       if (request.method() === 'POST' && request.url().includes('/canvas/file/'))
         uploaded.push(request.postDataBuffer()?.length ?? 0);
     });
-    guest.page.on('response', (response) => {
+    const countFetched = (response: Response) => {
       if (response.request().method() === 'GET' && response.url().includes('/canvas/file/'))
-        void response
-          .body()
-          .then((body) => fetched.push(response.status() === 200 ? body.length : 0));
-    });
+        void response.body().then(
+          (body) => fetched.push(response.status() === 200 ? body.length : 0),
+          // The page reloaded or closed before the body was read: none to count.
+          () => fetched.push(0),
+        );
+    };
+    guest.page.on('response', countFetched);
     await dropFile(owner.page, { png: true });
     await expect.poll(async () => images(await boardElements(owner.page)).length).toBe(1);
     await expect.poll(() => magentaPixels(owner.page)).toBeGreaterThan(1000);
@@ -187,6 +190,7 @@ describe('images on a live canvas', () => {
     const bytes = fetched.find((size) => size > 0)!;
     expect(uploaded[0]!).toBeGreaterThan(bytes * 1.3);
     console.info(`image upload body ${uploaded[0]} B, fetched ${bytes} B (${fetched.length} GETs)`);
+    guest.page.off('response', countFetched);
 
     await guest.page.reload();
     const reloaded = images(await elementsWhenReady(guest.page, canvasId));
