@@ -130,7 +130,7 @@ export class RemoteScene {
     const drawing = this.editing.size > 0 && elements.length > 0;
     if (drawing && elements.every((element) => this.overlayShowsExactly(element))) {
       this.onOverlayTillGestureEnds = winners(this.onOverlayTillGestureEnds.values(), elements);
-      for (const element of this.onOverlayTillGestureEnds.values()) this.previews.hold(element);
+      for (const { id } of elements) this.previews.hold(this.onOverlayTillGestureEnds.get(id)!);
       this.onOverlayChange();
       return;
     }

@@ -5,7 +5,7 @@
  * is not cached (`SceneLoadThread.aggregates`), so a cold join's read and parse of the whole
  * log is not the event loop's.
  */
-import { canvasDecider, evolveCanvas } from '@tabula/domain';
+import { canvasDecider } from '@tabula/domain';
 import type { CanvasEvent, CanvasState } from '@tabula/domain';
 import type { FoldedStream } from '../../../infrastructure/commandHandlerOptions';
 import type {
@@ -50,7 +50,7 @@ export function foldCanvasState(
   stream: string,
 ): CanvasState {
   return readStateEvents(stream).reduce(
-    (state, { event }) => evolveCanvas(state, event),
+    (state, { event }) => canvasDecider.evolve(state, event),
     canvasDecider.initialState(),
   );
 }

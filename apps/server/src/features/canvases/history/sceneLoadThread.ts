@@ -99,7 +99,7 @@ export class SceneLoadThread {
   async foldAggregate(stream: string): Promise<FoldedStream<CanvasState>> {
     const reply = await this.ask((id) => ({ id, aggregate: stream }));
     if ('folded' in reply) return reply.folded;
-    throw new Error(`Aggregate fold of ${stream}: ${'error' in reply ? reply.error : 'no fold'}`);
+    throw failure(`Aggregate fold of ${stream}`, reply);
   }
 
   /**
@@ -109,16 +109,12 @@ export class SceneLoadThread {
   async foldState(stream: string): Promise<CanvasState> {
     const reply = await this.ask((id) => ({ id, state: stream }));
     if ('canvasState' in reply) return reply.canvasState;
-    throw new Error(`State fold of ${stream}: ${'error' in reply ? reply.error : 'no fold'}`);
+    throw failure(`State fold of ${stream}`, reply);
   }
 
   /** `foldState`, answering undefined (and telling `onError` why) when the thread fails. */
   states(onError: (error: unknown) => void): (stream: string) => Promise<CanvasState | undefined> {
-    return (stream) =>
-      this.foldState(stream).catch((error: unknown) => {
-        onError(error);
-        return undefined;
-      });
+    return (stream) => orUndefined(this.foldState(stream), onError);
   }
 
   /**
@@ -129,11 +125,7 @@ export class SceneLoadThread {
   aggregates(onError: (error: unknown) => void): FoldElsewhere<CanvasState> {
     return {
       after: AGGREGATE_AFTER,
-      fold: (stream) =>
-        this.foldAggregate(stream).catch((error: unknown) => {
-          onError(error);
-          return undefined;
-        }),
+      fold: (stream) => orUndefined(this.foldAggregate(stream), onError),
     };
   }
 
@@ -178,4 +170,20 @@ export class SceneLoadThread {
     this.worker = worker;
     return worker;
   }
+}
+
+/** The error of a request the thread did not answer as asked. */
+function failure(what: string, reply: SceneLoadReply): Error {
+  return new Error(`${what}: ${'error' in reply ? reply.error : 'no answer'}`);
+}
+
+/** `work`'s value, or undefined once `onError` is told why it failed. */
+function orUndefined<T>(
+  work: Promise<T>,
+  onError: (error: unknown) => void,
+): Promise<T | undefined> {
+  return work.catch((error: unknown) => {
+    onError(error);
+    return undefined;
+  });
 }
