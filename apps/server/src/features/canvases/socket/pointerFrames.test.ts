@@ -29,6 +29,15 @@ function recordingNamespace(canvasOf: Map<string, string>) {
   return { io: io as unknown as ConstructorParameters<typeof PointerFrames>[0], sent };
 }
 
+/** Sockets a and b, both showing canvas c. */
+const twoPeersOnCanvas = () =>
+  recordingNamespace(
+    new Map([
+      ['a', 'c'],
+      ['b', 'c'],
+    ]),
+  );
+
 const move = (socketId: string, x: number): PointerMoved => ({
   canvasId: 'c',
   userId: `user-${socketId}`,
@@ -67,13 +76,31 @@ describe('PointerFrames', () => {
     expect(each.every((message) => message.except.includes(POINTER_ROOMS.frames))).toBe(true);
   });
 
+  it('sends one pointer-frame a frame while pointers keep moving, and at once after a rest', () => {
+    const { io, sent } = twoPeersOnCanvas();
+    const frames = new PointerFrames(io, 16);
+    const framed = () => sent.filter((message) => message.event === 'pointer-frame');
+    for (let frame = 0; frame < 5; frame++) {
+      frames.moved('a', move('a', frame));
+      frames.moved('b', move('b', frame));
+      vi.advanceTimersByTime(16);
+    }
+    // The first frame: a's pointer at once, b's at its end; then both once a frame, at its end.
+    expect(framed().map((message) => message.payload.pointers!.length)).toEqual([1, 1, 2, 2, 2, 2]);
+    vi.advanceTimersByTime(16); // nobody moved: where they rested goes out
+    vi.advanceTimersByTime(16);
+    sent.length = 0;
+
+    frames.moved('a', move('a', 9));
+    // After a frame without moves, a pointer goes out at once again.
+    expect(framed()).toHaveLength(1);
+    expect(framed()[0]!.payload.pointers).toEqual([
+      { userId: 'user-a', username: 'a', x: 9, y: 0 },
+    ]);
+  });
+
   it('sends where pointers rested once more, not volatile: one frame for the canvas', () => {
-    const { io, sent } = recordingNamespace(
-      new Map([
-        ['a', 'c'],
-        ['b', 'c'],
-      ]),
-    );
+    const { io, sent } = twoPeersOnCanvas();
     const frames = new PointerFrames(io, 16);
     frames.moved('a', move('a', 5));
     frames.moved('b', move('b', 9));

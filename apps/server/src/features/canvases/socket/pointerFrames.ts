@@ -7,10 +7,11 @@
  *   held and only the latest goes out when the frame ends. So a receiver gets each peer's
  *   pointer at most twice per frame however fast the peers send.
  * - A client that asked for frames (`POINTER_FRAMES`: Tabula's widget) gets `pointer-frame`,
- *   one per canvas: the canvas's first pointer of a frame goes out at once, the latest of every
- *   other peer that moved in the frame together when it ends. So a room of thirty moving
- *   cursors costs each receiver two messages a frame, not sixty, and the server encodes each
- *   message once for the whole room.
+ *   one per canvas per frame: when the canvas's pointers were still in the frame before, the
+ *   latest of every peer that moved go out together when the frame ends; a pointer that moves
+ *   after a frame with none goes out at once. So a room of thirty moving cursors costs each
+ *   receiver one message a frame, not sixty, and the server encodes each message once for the
+ *   whole room.
  *
  * Either way a pointer never waits longer than a frame (every node: the adapter carries it).
  * While a pointer moves its messages are volatile, like the `pointer` they carry: dropped
@@ -48,8 +49,8 @@ export class PointerFrames {
   /** The sockets whose pointer went out to spec clients in this frame. */
   private sent = new Set<string>();
   /**
-   * The canvases whose first pointer of this frame went out at once in a frame, each with the
-   * latest pointer per socket id moved since, not sent yet.
+   * The canvases whose pointers of this frame wait for its end (its first went out at once, or
+   * the frame before sent some), each with the latest pointer per socket id, not sent yet.
    */
   private framePending = new Map<string, Map<string, PointerMoved>>();
   /** Per socket id, its latest pointer sent volatile only: it goes out again once at rest. */
@@ -128,8 +129,12 @@ export class PointerFrames {
     for (const [canvasId, stopped] of rested)
       this.sendFrame(canvasId, stopped, { volatile: false });
     for (const [socketId, message] of pending) this.sendEach(socketId, message, { volatile: true });
-    for (const [canvasId, held] of framePending)
-      if (held.size > 0) this.sendFrame(canvasId, held, { volatile: true });
+    for (const [canvasId, held] of framePending) {
+      if (held.size === 0) continue;
+      this.sendFrame(canvasId, held, { volatile: true });
+      // Still moving: the next frame's pointers wait for its end too, one message a frame.
+      this.framePending.set(canvasId, new Map());
+    }
     if (this.unsettled.size > 0) this.arm();
     else for (const resolve of this.waiters.splice(0)) resolve();
   }
