@@ -6,6 +6,7 @@ import {
   shareJson,
   stringify,
   textsAsArray,
+  jsonPieces,
 } from './sharedJson';
 
 describe('sharedJson', () => {
@@ -71,6 +72,20 @@ describe('sharedJson', () => {
       elements: elements(),
       empty: [],
     });
+  });
+
+  it('gives the texts of a stand-in as pieces of their own, never joined', () => {
+    const texts = elements().map(jsonOf);
+    const message = ['scene-chunk', { canvasId: 'c', elements: textsAsArray(texts) }];
+    const pieces = jsonPieces(message)!;
+    expect(pieces.join('')).toBe(stringify(message));
+    expect(JSON.parse(pieces.join(''))).toEqual([
+      'scene-chunk',
+      { canvasId: 'c', elements: elements() },
+    ]);
+    // Each text a piece of its own: a frame is written from them one by one.
+    for (const text of texts) expect(pieces.some((piece) => piece === text)).toBe(true);
+    expect(pieces.length).toBeGreaterThan(texts.length);
   });
 
   it('throws where JSON.stringify throws', () => {

@@ -51,6 +51,9 @@ export function parseShared(texts: readonly string[]): object[] {
   return values;
 }
 
+/** The texts each stand-in array of `textsAsArray` is written as. */
+const standIns = new WeakMap<object, readonly string[]>();
+
 /**
  * An array that stands for the objects whose JSON texts are `texts`, for writing them out
  * without parsing them: `stringify` writes the texts where it meets the array. It holds
@@ -58,32 +61,59 @@ export function parseShared(texts: readonly string[]): object[] {
  */
 export function textsAsArray(texts: readonly string[]): object[] {
   const standIn: object[] = [];
-  remembered.set(standIn, `[${texts.join(',')}]`);
+  standIns.set(standIn, texts);
   return standIn;
 }
 
 /** JSON.stringify(value), reusing the text of any shared object inside it. */
 export function stringify(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
-  const whole = remembered.get(value);
+  return jsonPieces(value)?.join('');
+}
+
+/**
+ * `stringify(value)` as pieces to be written one after another, never joined here: each
+ * shared object's text is a piece, and so is each text of a `textsAsArray` stand-in. A scene
+ * chunk is written to its frame's bytes straight from the texts the scene holds
+ * (`socketSession.ts`), never copied into one string of the chunk's size first.
+ */
+export function jsonPieces(value: unknown): string[] | undefined {
+  if (typeof value !== 'object' || value === null) {
+    const json = JSON.stringify(value);
+    return json === undefined ? undefined : [json];
+  }
+  const whole = splicedPieces(value);
   if (whole !== undefined) return whole;
-  const spliced: string[] = [];
+  const spliced: object[] = [];
   const json = JSON.stringify(value, function (this: unknown, _key, item: unknown) {
     if (typeof item !== 'object' || item === null || item === value) return item;
-    const text = remembered.get(item);
-    if (text === undefined) return item;
-    spliced.push(text);
+    if (!remembered.has(item) && !standIns.has(item)) return item;
+    spliced.push(item);
     return `${MARKER}${spliced.length - 1}`;
   });
-  if (spliced.length === 0 || json === undefined) return json;
+  if (json === undefined) return undefined;
   // The placeholders appear in the text in the order they were made: one forward scan.
-  let text = '';
+  const pieces: string[] = [];
   let from = 0;
-  spliced.forEach((part, index) => {
+  spliced.forEach((item, index) => {
     const placeholder = `"${MARKER}${index}"`;
     const at = json.indexOf(placeholder, from);
-    text += json.slice(from, at) + part;
+    pieces.push(json.slice(from, at));
+    for (const piece of splicedPieces(item)!) pieces.push(piece);
     from = at + placeholder.length;
   });
-  return text + json.slice(from);
+  pieces.push(json.slice(from));
+  return pieces;
+}
+
+/** The pieces a shared object or a stand-in array is written as; undefined for others. */
+function splicedPieces(item: object): string[] | undefined {
+  const texts = standIns.get(item);
+  if (texts === undefined) {
+    const text = remembered.get(item);
+    return text === undefined ? undefined : [text];
+  }
+  const pieces = ['['];
+  texts.forEach((text, index) => (index === 0 ? pieces.push(text) : pieces.push(',', text)));
+  pieces.push(']');
+  return pieces;
 }

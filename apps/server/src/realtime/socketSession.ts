@@ -5,7 +5,7 @@
  * Engine.IO holds for it plus what the WebSocket has not yet handed to the network.
  */
 import type { FrameEncoder, LiveSession } from './liveSession';
-import { stringify } from '../infrastructure/sharedJson';
+import { jsonPieces } from '../infrastructure/sharedJson';
 import type { AppSocket } from './socketTypes';
 import {
   FRAME_COMPRESSION,
@@ -23,10 +23,46 @@ import {
  */
 export interface SocketFrame {
   readonly text: string;
+  /**
+   * The same text in pieces, when it was encoded so (`PiecesFrame`): the WebSocket frames are
+   * written from them, and `text` is joined only if something reads it.
+   */
+  readonly pieces?: readonly string[];
   packet?: EnginePacket;
   deflated?: EnginePacket;
   /** The compressed frame being made on the thread pool (`prepare`), once for every session. */
   deflating?: Promise<void>;
+}
+
+/**
+ * A frame of a message whose elements are texts made before (`jsonPieces`): a scene chunk's
+ * frame is written from the texts the scene holds, one by one, with no string of the chunk's
+ * size made on the event loop's heap (a 50,000-element join made three per chunk: the scene
+ * three times over in large strings, and the full collections they brought on).
+ */
+class PiecesFrame implements SocketFrame {
+  packet?: EnginePacket;
+  deflated?: EnginePacket;
+  deflating?: Promise<void>;
+  /** The text's length in characters. */
+  readonly length: number;
+  private joined: string | undefined;
+
+  constructor(readonly pieces: readonly string[]) {
+    let length = 0;
+    for (const piece of pieces) length += piece.length;
+    this.length = length;
+  }
+
+  /** Read only by a transport that cannot take the ready frame (polling), or a namespace. */
+  get text(): string {
+    return (this.joined ??= this.pieces.join(''));
+  }
+}
+
+/** The frame's text's length in characters, without joining it. */
+function lengthOf(frame: SocketFrame): number {
+  return frame instanceof PiecesFrame ? frame.length : frame.text.length;
 }
 
 /** Events whose elements are written from texts made before (sharedJson.ts). */
@@ -36,19 +72,22 @@ const SPLICED = new Set(['updated-canvas', 'scene-chunk']);
  * Socket.IO packets in the default parser's text form (`2` = EVENT, namespace `/`, no ack id,
  * then the JSON of `[event, payload]`); our payloads never hold binary. An `updated-canvas`
  * reuses the text its elements were given when they were committed, a `scene-chunk` the
- * texts the scene holds its elements as (sharedJson.ts).
+ * texts the scene holds its elements as (sharedJson.ts), as pieces (`PiecesFrame`).
  */
 export function socketFrameEncoder(): FrameEncoder<SocketFrame> {
   return {
-    encode: (event, payload) => ({
-      text: `2${SPLICED.has(event) ? stringify([event, payload]) : JSON.stringify([event, payload])}`,
-    }),
+    encode: (event, payload) =>
+      SPLICED.has(event)
+        ? new PiecesFrame(['2', ...jsonPieces([event, payload])!])
+        : { text: `2${JSON.stringify([event, payload])}` },
   };
 }
 
 interface EnginePacket {
   type: 'message';
-  data: string;
+  readonly data: string;
+  /** The text's length, read for the backlog without joining a frame's pieces. */
+  length?: number;
   options: { compress: boolean; wsPreEncodedFrame?: Buffer[] };
 }
 
@@ -69,7 +108,9 @@ interface EngineConnection {
   on(event: 'upgrade' | 'close' | 'packetCreate', listener: () => void): unknown;
 }
 
-function sizeOf(data: string | Buffer | undefined): number {
+function sizeOf(packet: { data?: string | Buffer; length?: number }): number {
+  if (packet.length !== undefined) return packet.length;
+  const { data } = packet;
   if (data === undefined) return 0;
   return typeof data === 'string' ? data.length : data.byteLength;
 }
@@ -78,7 +119,7 @@ function sizeOf(data: string | Buffer | undefined): number {
 export function socketBacklogBytes(socket: AppSocket): number {
   const conn = socket.conn as unknown as EngineConnection;
   let bytes = conn.transport.socket?.bufferedAmount ?? 0;
-  for (const packet of conn.writeBuffer) bytes += sizeOf(packet.data);
+  for (const packet of conn.writeBuffer) bytes += sizeOf(packet);
   return bytes;
 }
 
@@ -87,22 +128,28 @@ export function socketBacklogBytes(socket: AppSocket): number {
  * compressed frame for a connection that negotiated it when the message is large enough.
  */
 function sharedPacket(frame: SocketFrame, compressed: boolean): EnginePacket {
-  if (compressed && frame.text.length >= FRAME_COMPRESSION.threshold)
-    return (frame.deflated ??= readyPacket(frame.text, deflatedWebSocketFrame(frame.text)));
-  return (frame.packet ??= readyPacket(frame.text, webSocketFrame(frame.text)));
+  const text = frame.pieces ?? frame.text;
+  if (compressed && lengthOf(frame) >= FRAME_COMPRESSION.threshold)
+    return (frame.deflated ??= readyPacket(frame, deflatedWebSocketFrame(text)));
+  return (frame.packet ??= readyPacket(frame, webSocketFrame(text)));
 }
 
 /** Makes the frame's shared compressed packet on the thread pool, once (see `prepare`). */
 function deflateAhead(frame: SocketFrame): Promise<void> {
-  return (frame.deflating ??= deflatedWebSocketFrameOffLoop(frame.text).then((deflated) => {
-    frame.deflated ??= readyPacket(frame.text, deflated);
+  const text = frame.pieces ?? frame.text;
+  return (frame.deflating ??= deflatedWebSocketFrameOffLoop(text).then((deflated) => {
+    frame.deflated ??= readyPacket(frame, deflated);
   }));
 }
 
-function readyPacket(data: string, webSocketFrame: Buffer): EnginePacket {
+/** The frame's packet with its WebSocket frame ready; its text is read only if needed. */
+function readyPacket(frame: SocketFrame, webSocketFrame: Buffer): EnginePacket {
   return {
     type: 'message',
-    data,
+    get data() {
+      return frame.text;
+    },
+    length: lengthOf(frame),
     options: { compress: true, wsPreEncodedFrame: [webSocketFrame] },
   };
 }
@@ -177,7 +224,7 @@ export function socketSession(socket: AppSocket, namespace?: string): LiveSessio
     if (!namespace) return sharedPacket(frame, compressed);
     const data = `${frame.text[0]}${namespace},${frame.text.slice(1)}`;
     if (compressed && data.length >= FRAME_COMPRESSION.threshold)
-      return readyPacket(data, deflatedWebSocketFrame(data));
+      return readyPacket({ text: data }, deflatedWebSocketFrame(data));
     return { type: 'message', data, options: { compress: true } };
   }
 
@@ -225,7 +272,7 @@ export function socketSession(socket: AppSocket, namespace?: string): LiveSessio
       else arm();
     },
     prepare(frame) {
-      const large = frame.text.length >= FRAME_COMPRESSION.threshold;
+      const large = lengthOf(frame) >= FRAME_COMPRESSION.threshold;
       if (namespace || !large || frame.deflated || !compresses()) return undefined;
       return deflateAhead(frame);
     },

@@ -1,6 +1,10 @@
 import { constants, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { deflatedWebSocketFrame, deflatedWebSocketFrameOffLoop } from './webSocketFrames';
+import {
+  deflatedWebSocketFrame,
+  deflatedWebSocketFrameOffLoop,
+  webSocketFrame,
+} from './webSocketFrames';
 
 /** The message a receiver reads from a compressed frame (RFC 7692: the flush tail put back). */
 function inflated(frame: Buffer): string {
@@ -19,5 +23,18 @@ describe('compressed WebSocket frames', () => {
     expect(onLoop[0]).toBe(0xc1); // final text frame, RSV1: compressed
     expect(inflated(onLoop)).toBe(`4${text}`);
     expect(onLoop.length).toBeLessThan(text.length / 2);
+  });
+
+  it('are the same bytes written from a text in pieces as from the text', async () => {
+    // Pieces as a scene chunk's: the texts one by one, some not ASCII, the frame over 64 KB.
+    const element = (i: number) => JSON.stringify({ id: `e${i}`, text: `naïve ✏️ ${i}`.repeat(9) });
+    const pieces = ['2["scene-chunk",{"elements":[', element(0)];
+    for (let i = 1; i < 800; i++) pieces.push(',', element(i));
+    pieces.push(']}]');
+    const whole = pieces.join('');
+    expect(webSocketFrame(pieces)).toEqual(webSocketFrame(whole));
+    expect(webSocketFrame(pieces).subarray(10).toString()).toBe(`4${whole}`);
+    expect(deflatedWebSocketFrame(pieces)).toEqual(deflatedWebSocketFrame(whole));
+    expect(inflated(await deflatedWebSocketFrameOffLoop(pieces))).toBe(`4${whole}`);
   });
 });

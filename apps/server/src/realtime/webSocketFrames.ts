@@ -56,17 +56,28 @@ export function deflates(webSocket: { extensions?: string } | undefined): boolea
 }
 
 /**
- * `4` (Engine.IO MESSAGE) and `text` as one unmasked, final WebSocket text frame (RFC 6455
- * §5.2), in one buffer (the hot path: every ink and commit frame).
+ * `4` (Engine.IO MESSAGE) and the packet's text as one unmasked, final WebSocket text frame
+ * (RFC 6455 §5.2), in one buffer (the hot path: every ink and commit frame). The text may come
+ * in pieces (`jsonPieces`): each is written into the buffer where it goes, never joined first.
  */
-export function webSocketFrame(text: string): Buffer {
-  const length = 1 + Buffer.byteLength(text);
+export function webSocketFrame(text: string | readonly string[]): Buffer {
+  const pieces = typeof text === 'string' ? [text] : text;
+  let length = 1;
+  for (const piece of pieces) length += Buffer.byteLength(piece);
   const header = headerSize(length);
   const frame = Buffer.allocUnsafe(header + length);
   writeHeader(frame, length, false);
   frame[header] = 0x34; // '4'
-  frame.write(text, header + 1);
+  let at = header + 1;
+  for (const piece of pieces) at += frame.write(piece, at);
   return frame;
+}
+
+/** What a frame carries: `4` and the packet's text, as UTF-8 (a view of the frame's buffer). */
+function payloadOf(text: string | readonly string[]): Buffer {
+  const frame = webSocketFrame(text);
+  const length = frame[1]! & 0x7f; // the length itself, or which longer field holds it
+  return frame.subarray(length < 126 ? 2 : length === 126 ? 4 : 10);
 }
 
 /** How every message is deflated (see `FRAME_COMPRESSION`). */
@@ -84,8 +95,8 @@ const deflateOnPool = promisify(deflateRaw);
  * trailing `00 00 ff ff` is left out (RFC 7692 §7.2.1); the receiver puts it back. Deflated
  * here, on the event loop: a frame written in the middle of a turn (a commit for the room).
  */
-export function deflatedWebSocketFrame(text: string): Buffer {
-  return compressedFrame(deflateRawSync(Buffer.from(`4${text}`), DEFLATE_OPTIONS));
+export function deflatedWebSocketFrame(text: string | readonly string[]): Buffer {
+  return compressedFrame(deflateRawSync(payloadOf(text), DEFLATE_OPTIONS));
 }
 
 /**
@@ -93,8 +104,10 @@ export function deflatedWebSocketFrame(text: string): Buffer {
  * (a join's scene chunks, one after another), whose compression would otherwise hold the
  * event loop for milliseconds per chunk.
  */
-export async function deflatedWebSocketFrameOffLoop(text: string): Promise<Buffer> {
-  return compressedFrame(await deflateOnPool(Buffer.from(`4${text}`), DEFLATE_OPTIONS));
+export async function deflatedWebSocketFrameOffLoop(
+  text: string | readonly string[],
+): Promise<Buffer> {
+  return compressedFrame(await deflateOnPool(payloadOf(text), DEFLATE_OPTIONS));
 }
 
 function compressedFrame(deflated: Buffer): Buffer {
