@@ -8,17 +8,24 @@
  * (package.json); this test is what must pass before either pin moves. It checks the shape
  * of those internals on a real connection of the real app, and that the session's batched
  * path delivers its frames to a real Socket.IO client: plain, compressed, from the ready
- * frame (not the packet's text), and in order with what Socket.IO sends around them.
+ * frame (not the packet's text), and in order with what Socket.IO sends around them; and that
+ * a long-polling client, which cannot take a ready frame, gets the packet's text.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SceneElement } from '@tabula/domain';
+import { textsAsArray } from '../src/infrastructure/sharedJson';
 import type { SocketFrame } from '../src/realtime/socketSession';
-import { socketBacklogBytes, socketSession } from '../src/realtime/socketSession';
+import {
+  socketBacklogBytes,
+  socketFrameEncoder,
+  socketSession,
+} from '../src/realtime/socketSession';
 import type { AppSocket } from '../src/realtime/socketTypes';
 import { FRAME_COMPRESSION, webSocketFrame } from '../src/realtime/webSocketFrames';
 import type { Member } from './scenario';
 import { signUp } from './scenario';
 import type { ClientSocket, TestServer } from './testServer';
-import { HANG_MS, startTestServer } from './testServer';
+import { HANG_MS, connectSocket, startTestServer } from './testServer';
 
 /** The parts of Engine.IO's connection the session touches, loosely typed to be checked. */
 interface Connection {
@@ -149,5 +156,30 @@ describe('the Engine.IO internals socketSession.ts relies on', () => {
     const drained = new Promise<void>((resolve) => session.onceDrained(resolve));
     await drained;
     expect(session.backlogBytes()).toBe(0);
+  });
+
+  it('gives a long-polling client a frame encoded in pieces as its joined text', async () => {
+    const client = await connectSocket(server.url, member.token, [], {}, ['polling']);
+    try {
+      const serverSide = server.app.gateway.io.sockets.sockets.get(client.id!) as AppSocket;
+      expect(connectionOf(serverSide).transport.name).toBe('polling');
+      const elements = [
+        { id: 'a', points: [[1, 2]] },
+        { id: 'b', text: 'naïve "quote"' },
+      ];
+      const payload = {
+        canvasId: 'c',
+        revision: 1,
+        actorId: 'u',
+        elements: textsAsArray(
+          elements.map((element) => JSON.stringify(element)),
+        ) as SceneElement[],
+      };
+      const arrived = new Promise<unknown>((resolve) => client.once('updated-canvas', resolve));
+      socketSession(serverSide).write(socketFrameEncoder().encode('updated-canvas', payload));
+      expect(await arrived).toEqual({ ...payload, elements });
+    } finally {
+      client.disconnect();
+    }
   });
 });

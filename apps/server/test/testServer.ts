@@ -154,16 +154,20 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
 }
 
-/** A real socket.io client on `url` with `token`, once connected; kept in `opened` to close later. */
+/**
+ * A real socket.io client on `url` with `token`, once connected; kept in `opened` to close later.
+ * It opens a WebSocket at once unless `transports` says otherwise (`['polling']`: long polling).
+ */
 export function connectSocket(
   url: string,
   token: string,
   opened: ClientSocket[] = [],
   auth: Record<string, unknown> = {},
+  transports = ['websocket'],
 ): Promise<ClientSocket> {
   const socket: ClientSocket = connect(url, {
     auth: { ...auth, token },
-    transports: ['websocket'],
+    transports,
     forceNew: true,
     reconnection: false,
   });
