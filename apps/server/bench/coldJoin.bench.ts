@@ -17,6 +17,9 @@
  * is not the server's. The canvas aggregate is cold too, and the join folds it from the whole
  * stream inside the measured window: on the event loop in slices (`CommandHandler.catchUp`) for
  * the first two loads, on the scene load thread for the third (`SceneLoadThread.aggregates`).
+ *
+ * Knobs: BENCH_COLD_SKIP_BEFORE=1 (no old one-turn load), BENCH_COLD_ONLY=thread_chunks,…
+ * (only the joins of these report names), BENCH_COLD_NODE_FLAGS (the server process's).
  */
 import { rmSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
@@ -146,16 +149,15 @@ async function coldJoins(dataDir: string) {
   console.error('[bench] coldJoin: the old load (one turn)…');
   const before = process.env.BENCH_COLD_SKIP_BEFORE ? null : await coldJoin(dataDir, 'one-turn');
   const joins: Record<string, Awaited<ReturnType<typeof coldJoin>>> = {};
+  const only = process.env.BENCH_COLD_ONLY?.split(',');
   for (const load of ['loop-slices', 'thread'] as const)
     for (const download of [false, true]) {
+      const name = `${load}_${download ? 'download' : 'chunks'}`;
+      if (only && !only.includes(name)) continue;
       console.error(
         `[bench] coldJoin: ${load}, the scene ${download ? 'over HTTP' : 'as chunks'}…`,
       );
-      joins[`${load}_${download ? 'download' : 'chunks'}`] = await coldJoin(
-        dataDir,
-        load,
-        download,
-      );
+      joins[name] = await coldJoin(dataDir, load, download);
     }
   const goals = (join: Awaited<ReturnType<typeof coldJoin>>) => ({
     eventLoopDelayMaxAtMost50ms: join.eventLoopDelayMs.max <= 50,

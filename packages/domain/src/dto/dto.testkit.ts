@@ -40,31 +40,88 @@ export function withField(
   return payload;
 }
 
-/** The standard suite of a DTO: `valid` parses to itself, every case fails naming its field. */
+/**
+ * The standard suite of a payload's parser: `valid` parses to an equal value, an undeclared
+ * field is refused by name, and every case fails naming its field.
+ */
+export function describeParser(
+  name: string,
+  parse: (payload: unknown) => object,
+  valid: Record<string, unknown>,
+  cases: readonly FieldCase[],
+  more?: () => void,
+): void {
+  describe(name, () => {
+    it('accepts a valid payload', () => {
+      expect({ ...parse(valid) }).toEqual(valid);
+    });
+
+    it('refuses a field it does not declare', () => {
+      expectInvalid(() => parse({ ...valid, isAdmin: true }), /isAdmin/);
+    });
+
+    for (const { field, value, label, message } of cases) {
+      it(`refuses ${field}: ${label}`, () => {
+        expectInvalid(() => parse(withField(valid, field, value)), message);
+      });
+    }
+    more?.();
+  });
+}
+
+/** `describeParser` for a DTO class through `parseDto`, which answers an instance of it. */
 export function describeDto<T extends object>(
   dtoClass: DtoClass<T>,
   valid: Record<string, unknown>,
   cases: readonly FieldCase[],
 ): void {
-  describe(dtoClass.name, () => {
-    it('accepts a valid payload and returns it as an instance', () => {
-      const dto = parseDto(dtoClass, valid);
-
-      expect(dto).toBeInstanceOf(dtoClass);
-      expect({ ...dto }).toEqual(valid);
-    });
-
-    it('refuses a field it does not declare', () => {
-      expectInvalid(() => parseDto(dtoClass, { ...valid, isAdmin: true }), /isAdmin/);
-    });
-
-    for (const { field, value, label, message } of cases) {
-      it(`refuses ${field}: ${label}`, () => {
-        expectInvalid(() => parseDto(dtoClass, withField(valid, field, value)), message);
+  describeParser(
+    dtoClass.name,
+    (payload) => parseDto(dtoClass, payload),
+    valid,
+    cases,
+    () => {
+      it('answers an instance of the class', () => {
+        expect(parseDto(dtoClass, valid)).toBeInstanceOf(dtoClass);
       });
-    }
-  });
+    },
+  );
 }
+
+/** The start of the refusal of a field that is not an id. */
+export const ID = (field: string) => new RegExp(`^${field} must be an id of 1 to 100`);
+/** The start of the refusal of a missing field. */
+export const REQUIRED = (field: string) => new RegExp(`^${field} is required`);
+
+/** The usual refusals of a required id field. */
+export function idCases(field: string): FieldCase[] {
+  return [
+    { field, value: MISSING, label: 'missing', message: REQUIRED(field) },
+    { field, value: 12, label: 'a number', message: ID(field) },
+    { field, value: '', label: 'empty', message: ID(field) },
+    { field, value: long(101), label: 'too long', message: ID(field) },
+    { field, value: 'a/b', label: 'a slash', message: ID(field) },
+    { field, value: { $ne: null }, label: 'an object', message: ID(field) },
+  ];
+}
+
+/** A valid scene element. */
+export const rectangle = {
+  id: 'el-1',
+  type: 'rectangle',
+  version: 3,
+  versionNonce: 12345,
+  isDeleted: false,
+  index: 'a0',
+  x: 10,
+  y: 20,
+  width: 100,
+  height: 50,
+  strokeColor: '#1e1e1e',
+  groupIds: [],
+  boundElements: null,
+  updated: 1_700_000_000_000,
+};
 
 /** A string of `length` copies of `char`. */
 export function long(length: number, char = 'a'): string {

@@ -8,11 +8,9 @@ import {
   IsEmail,
   IsIn,
   IsInt,
-  IsNumber,
   IsString,
   Length,
   Matches,
-  Max,
   MaxLength,
   Min,
   ValidateIf,
@@ -34,6 +32,7 @@ import {
   INVALID_USERNAME,
 } from '../shared/strings';
 import { ID_PATTERN, MAX_ID_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './dto.limits';
+import { idMessage, requiredMessage, stringMessage } from './fieldRules';
 
 type Message = string | ((args: ValidationArguments) => string);
 
@@ -49,7 +48,7 @@ function all(...decorators: PropertyDecorator[]): PropertyDecorator {
 
 /** A missing (undefined) or null field fails with '<field> is required.' before other checks. */
 export function Required(): PropertyDecorator {
-  return IsDefined({ message: (args: ValidationArguments) => `${args.property} is required.` });
+  return IsDefined({ message: (args: ValidationArguments) => requiredMessage(args.property) });
 }
 
 function required(...decorators: PropertyDecorator[]): PropertyDecorator {
@@ -88,8 +87,7 @@ function text(message: Message, min: number, max: number, pattern?: RegExp): Pro
 
 /** A user, canvas or event id. */
 export function IdField(): PropertyDecorator {
-  const message = (args: ValidationArguments) =>
-    `${args.property} must be an id of 1 to ${MAX_ID_LENGTH} letters, digits, '.', '_', ':' or '-'.`;
+  const message = (args: ValidationArguments) => idMessage(args.property);
   return required(
     IsString({ message }),
     MaxLength(MAX_ID_LENGTH, { message }),
@@ -138,21 +136,9 @@ export function CanvasNameField(optional = false): PropertyDecorator {
 
 /** A bounded string (no trimming). */
 export function StringField(max: number, optional = false): PropertyDecorator {
-  const message = (args: ValidationArguments) =>
-    `${args.property} must be a string of at most ${max} characters.`;
+  const message = (args: ValidationArguments) => stringMessage(args.property, max);
   const rule = all(IsString({ message }), MaxLength(max, { message }));
   return optional ? all(Optional(), rule) : required(rule);
-}
-
-/** A finite number within ±`bound`. */
-export function CoordinateField(bound: number): PropertyDecorator {
-  const message = (args: ValidationArguments) =>
-    `${args.property} must be a finite number between ${-bound} and ${bound}.`;
-  return required(
-    IsNumber({ allowNaN: false, allowInfinity: false }, { message }),
-    Min(-bound, { message }),
-    Max(bound, { message }),
-  );
 }
 
 /** An optional integer ≥ `min`. */

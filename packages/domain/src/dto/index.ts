@@ -10,13 +10,11 @@ export {
   AcceptInvitationDto,
   CanvasUpdateDto,
   CloseCanvasDto,
-  InkDto,
   InviteUserDto,
   JoinCanvasDto,
   LeaveCanvasDto,
   ListOnlineUsersDto,
   OnlineDto,
-  PointerDto,
   RemoveUserDto,
   WatchCanvasDto,
 } from './socket.dto';
@@ -30,6 +28,7 @@ export {
   queryInteger,
 } from './history.dto';
 export { parseDto, parseId } from './parseDto';
+export { parseInk, parsePointer } from './liveMessages';
 export type { DtoClass } from './parseDto';
 export { checkSceneElement, checkSceneElements } from './sceneElements.validator';
 export { checkGestureTiming, checkPointPatch, checkPointPatches } from './ink.validator';

@@ -112,10 +112,6 @@ function decorator(
   };
 }
 
-/** class-validator decorator: `ink` point patches (see `checkPointPatches`). */
-export const IsPointPatches = (): PropertyDecorator =>
-  decorator('isPointPatches', checkPointPatches);
-
 /** class-validator decorator: a commit's timing (see `checkGestureTiming`). */
 export const IsGestureTiming = (): PropertyDecorator =>
   decorator('isGestureTiming', checkGestureTiming);

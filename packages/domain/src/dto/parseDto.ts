@@ -5,8 +5,8 @@
 import { getMetadataStorage, validateSync } from 'class-validator';
 import type { ValidationError, ValidatorOptions } from 'class-validator';
 import { DomainError } from '../shared/errors';
-import { ID_PATTERN, MAX_ID_LENGTH } from './dto.limits';
 import { trimmedFields } from './dtoFields';
+import { idMessage, isId } from './fieldRules';
 import { fieldPath, findUnsafeShape, isPlainObject } from './payloadShape';
 
 /** A DTO class: decorated properties and a constructor without arguments. */
@@ -27,15 +27,13 @@ const VALIDATOR_OPTIONS: ValidatorOptions = {
  * @throws DomainError('INVALID') with one message per failing field.
  */
 export function parseDto<T extends object>(dtoClass: DtoClass<T>, payload: unknown): T {
-  if (!isPlainObject(payload)) throw invalid('The request must be a JSON object.');
-  const unsafe = findUnsafeShape(payload);
-  if (unsafe !== undefined) throw invalid(unsafe);
+  const body = plainPayload(payload);
   if (declaresNoFields(dtoClass)) {
-    const [extra] = Object.keys(payload);
+    const [extra] = Object.keys(body);
     if (extra !== undefined) throw invalid(`${extra} is not an allowed field.`);
     return new dtoClass();
   }
-  const instance = toInstance(dtoClass, payload);
+  const instance = toInstance(dtoClass, body);
   const errors = validateSync(instance, VALIDATOR_OPTIONS);
   if (errors.length > 0) throw invalid(formatErrors(errors).join(' '));
   return instance;
@@ -47,16 +45,19 @@ export function parseDto<T extends object>(dtoClass: DtoClass<T>, payload: unkno
  * @throws DomainError('INVALID')
  */
 export function parseId(payload: unknown, field = 'id'): string {
-  if (
-    typeof payload !== 'string' ||
-    payload.length === 0 ||
-    payload.length > MAX_ID_LENGTH ||
-    !ID_PATTERN.test(payload)
-  ) {
-    throw invalid(
-      `${field} must be an id of 1 to ${MAX_ID_LENGTH} letters, digits, '.', '_', ':' or '-'.`,
-    );
-  }
+  if (!isId(payload)) throw invalid(idMessage(field));
+  return payload;
+}
+
+/**
+ * What every payload is before its fields are checked (here and in `liveMessages.ts`): a
+ * plain JSON object, free of `__proto__`/`constructor`/`prototype` keys and of absurd nesting.
+ * @throws DomainError('INVALID')
+ */
+export function plainPayload(payload: unknown): Record<string, unknown> {
+  if (!isPlainObject(payload)) throw invalid('The request must be a JSON object.');
+  const unsafe = findUnsafeShape(payload);
+  if (unsafe !== undefined) throw invalid(unsafe);
   return payload;
 }
 
@@ -79,7 +80,7 @@ function toInstance<T extends object>(dtoClass: DtoClass<T>, payload: Record<str
   return instance;
 }
 
-function invalid(message: string): DomainError {
+export function invalid(message: string): DomainError {
   return new DomainError('INVALID', message);
 }
 

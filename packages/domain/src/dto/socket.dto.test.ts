@@ -1,50 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ELEMENTS_PER_UPDATE } from '../protocol/limits';
-import { describeDto, expectInvalid, long, MISSING, withField } from './dto.testkit';
+import {
+  REQUIRED,
+  describeDto,
+  expectInvalid,
+  idCases,
+  long,
+  MISSING,
+  rectangle,
+  withField,
+} from './dto.testkit';
 import { parseDto } from './parseDto';
 import {
   AcceptInvitationDto,
   CanvasUpdateDto,
-  InkDto,
   InviteUserDto,
   JoinCanvasDto,
   LeaveCanvasDto,
   OnlineDto,
-  PointerDto,
   RemoveUserDto,
 } from './socket.dto';
-
-const ID = (field: string) => new RegExp(`^${field} must be an id of 1 to 100`);
-const REQUIRED = (field: string) => new RegExp(`^${field} is required`);
-
-/** The usual refusals of a required id field. */
-function idCases(field: string) {
-  return [
-    { field, value: MISSING, label: 'missing', message: REQUIRED(field) },
-    { field, value: 12, label: 'a number', message: ID(field) },
-    { field, value: '', label: 'empty', message: ID(field) },
-    { field, value: long(101), label: 'too long', message: ID(field) },
-    { field, value: 'a/b', label: 'a slash', message: ID(field) },
-    { field, value: { $ne: null }, label: 'an object', message: ID(field) },
-  ];
-}
-
-const rectangle = {
-  id: 'el-1',
-  type: 'rectangle',
-  version: 3,
-  versionNonce: 12345,
-  isDeleted: false,
-  index: 'a0',
-  x: 10,
-  y: 20,
-  width: 100,
-  height: 50,
-  strokeColor: '#1e1e1e',
-  groupIds: [],
-  boundElements: null,
-  updated: 1_700_000_000_000,
-};
 
 describeDto(
   OnlineDto,
@@ -194,53 +169,6 @@ describe('CanvasUpdateDto', () => {
         ),
       /^elements\[0\]\.version must be an integer of at least 1/,
     );
-  });
-});
-
-describeDto(PointerDto, { canvasId: 'canvas-1', x: 12.5, y: -3, tool: 'laser' }, [
-  ...idCases('canvasId'),
-  { field: 'x', value: MISSING, label: 'missing', message: REQUIRED('x') },
-  { field: 'x', value: '1', label: 'a string', message: /^x must be a finite number/ },
-  {
-    field: 'y',
-    value: Number.POSITIVE_INFINITY,
-    label: 'infinite',
-    message: /^y must be a finite number/,
-  },
-  { field: 'y', value: 2e9, label: 'out of range', message: /^y must be a finite number/ },
-  {
-    field: 'tool',
-    value: long(33),
-    label: 'too long',
-    message: /^tool must be a string of at most 32/,
-  },
-  { field: 'tool', value: 3, label: 'a number', message: /^tool must be a string/ },
-]);
-
-describe('InkDto', () => {
-  const freedraw = { ...rectangle, id: 'f1', type: 'freedraw', points: [[0, 0]] };
-  const patch = { id: 'f1', version: 2, fromIndex: 1, points: [[1, 2]], pressures: [0.5] };
-
-  it('accepts whole elements, point patches, or both', () => {
-    expect(parseDto(InkDto, { canvasId: 'c1', elements: [freedraw] }).elements).toHaveLength(1);
-    expect(parseDto(InkDto, { canvasId: 'c1', patches: [patch] }).patches).toHaveLength(1);
-    const both = parseDto(InkDto, { canvasId: 'c1', elements: [freedraw], patches: [patch] });
-    expect(both.patches?.[0]?.fromIndex).toBe(1);
-  });
-
-  it.each([
-    [{ canvasId: 'c1' }, /^patches is required/],
-    [{ canvasId: 'c1', patches: [] }, /patches must be an array of 1 to 100 point patches/],
-    [{ canvasId: 'c1', patches: [{ ...patch, fromIndex: -1 }] }, /fromIndex must be an integer/],
-    [{ canvasId: 'c1', patches: [{ ...patch, version: 0 }] }, /version must be an integer/],
-    [{ canvasId: 'c1', patches: [{ ...patch, points: [[1]] }] }, /\[x, y\] pairs/],
-    [{ canvasId: 'c1', patches: [{ ...patch, points: [[1, null]] }] }, /\[x, y\] pairs/],
-    [{ canvasId: 'c1', patches: [{ ...patch, pressures: ['x'] }] }, /finite numbers/],
-    [{ canvasId: 'c1', patches: [{ ...patch, extra: 1 }] }, /patches\[0\]\.extra is not allowed/],
-    [{ canvasId: 'c1', elements: [{ ...freedraw, type: 'iframe' }] }, /type must be one of/],
-    [{ canvasId: 'c1', elements: Array(101).fill(freedraw) }, /at most 100 elements/],
-  ])('refuses %j', (payload, message) => {
-    expectInvalid(() => parseDto(InkDto, payload), message);
   });
 });
 

@@ -1,31 +1,25 @@
-/** Payloads of the client → server socket events (PROTOCOL.md "Socket.IO"). */
-import { Max, ValidateIf } from 'class-validator';
+/**
+ * Payloads of the client → server socket events (PROTOCOL.md "Socket.IO"); `ink` and `pointer`,
+ * sent many times a second, are checked by hand (`liveMessages.ts`).
+ */
+import { Max } from 'class-validator';
 import type { GestureTiming } from '../canvas/canvas.events';
-import type { InkPointPatch, SceneElement } from '../scene/index';
+import type { SceneElement } from '../scene/index';
 import type {
   AcceptInvitationPayload,
   CanvasRef,
   CanvasUpdatePayload,
-  InkPayload,
   InviteUserPayload,
   JoinCanvasPayload,
   LeaveCanvasPayload,
   OnlinePayload,
-  PointerPayload,
   RemoveUserPayload,
 } from '../protocol/socket';
 import type { ListOnlineUsersPayload } from '../protocol/presence';
 import { MAX_ONLINE_USERS_PAGE } from '../protocol/presence';
-import {
-  MAX_INK_ELEMENTS,
-  MAX_LINES_JSON_LENGTH,
-  MAX_POINTER_COORDINATE,
-  MAX_POINTER_TOOL_LENGTH,
-  MAX_PROFILE_PHOTO_LENGTH,
-} from './dto.limits';
+import { MAX_LINES_JSON_LENGTH, MAX_PROFILE_PHOTO_LENGTH } from './dto.limits';
 import {
   CanvasNameField,
-  CoordinateField,
   IdField,
   Optional,
   OptionalBooleanField,
@@ -34,7 +28,7 @@ import {
   StringField,
   UsernameField,
 } from './dtoFields';
-import { IsGestureTiming, IsPointPatches } from './ink.validator';
+import { IsGestureTiming } from './ink.validator';
 import { IsBoundedJson, IsSceneElements } from './sceneElements.validator';
 
 /** `online`: the server trusts the token, not these fields (`userId` must match it). */
@@ -100,25 +94,4 @@ export class CanvasUpdateDto implements CanvasUpdatePayload {
   @IdField() eventId!: string;
   @Required() @IsSceneElements() elements!: SceneElement[];
   @Optional() @IsGestureTiming() timing?: GestureTiming;
-}
-
-/**
- * `ink` (volatile): whole elements and/or freedraw point patches, at least one of the two.
- * `elements` are checked like a commit's (allowed types, safe shapes), at most 100.
- */
-export class InkDto implements InkPayload {
-  @IdField() canvasId!: string;
-  @Optional() @IsSceneElements({}, MAX_INK_ELEMENTS) elements?: SceneElement[];
-  @ValidateIf((dto: InkDto) => dto.patches !== undefined || dto.elements === undefined)
-  @Required()
-  @IsPointPatches()
-  patches?: InkPointPatch[];
-}
-
-/** `pointer` (volatile): a cursor position on a canvas. */
-export class PointerDto implements PointerPayload {
-  @IdField() canvasId!: string;
-  @CoordinateField(MAX_POINTER_COORDINATE) x!: number;
-  @CoordinateField(MAX_POINTER_COORDINATE) y!: number;
-  @StringField(MAX_POINTER_TOOL_LENGTH, true) tool?: string;
 }

@@ -10,7 +10,7 @@ import type { CanvasEvent, DrawLineData, Event, LineDrawn } from '@tabula/domain
 import {
   CanvasUpdateDto,
   CloseCanvasDto,
-  InkDto,
+  parseInk,
   JoinCanvasDto,
   parseDto,
 } from '@tabula/domain/dto';
@@ -228,7 +228,7 @@ export class LiveRooms<Frame> {
    * the message, for the sessions of the canvas on other nodes (`relay`).
    */
   ink(session: LiveSession<Frame>, payload: unknown): InkMessage {
-    const { canvasId, elements, patches } = parseDto(InkDto, payload);
+    const { canvasId, elements, patches } = parseInk(payload);
     const room = this.rooms.get(canvasId);
     if (!room?.has(session.id)) throw new DomainError('FORBIDDEN', NOT_ALLOWED);
     const message: InkMessage = { canvasId, actorId: session.userId };

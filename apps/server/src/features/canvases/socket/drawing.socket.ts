@@ -7,7 +7,7 @@
  * its board, `watch-canvas`, is the history's (`history/history.socket.ts`).
  */
 import { canvasStreamName, isDomainError } from '@tabula/domain';
-import { CloseCanvasDto, PointerDto, parseDto } from '@tabula/domain/dto';
+import { CloseCanvasDto, parseDto, parsePointer } from '@tabula/domain/dto';
 import type { InkMessage } from '@tabula/domain/protocol';
 import type { AppContext } from '../../../appContext';
 import type { CanvasPresence } from '../../presence/canvasPresence';
@@ -111,7 +111,7 @@ export function registerDrawingHandlers(
   });
 
   on('pointer', async (payload) => {
-    const { canvasId, x, y, tool } = parseDto(PointerDto, payload);
+    const { canvasId, x, y, tool } = parsePointer(payload);
     if (!socket.rooms.has(rooms.canvas(canvasId))) {
       await assertMember(canvasId); // a member's pointer on a canvas it does not show: dropped
       return null;
