@@ -1,6 +1,6 @@
 /**
  * The wording and the plain checks of the fields every message shares, for the DTOs'
- * decorators (`dtoFields.ts`) and for the messages checked by hand (`liveMessages.ts`), so a
+ * decorators (`dtoFields.ts`) and for the messages checked by hand (`drawingMessages.ts`), so a
  * field is refused in the same words whichever checks it.
  */
 import { ID_PATTERN, MAX_ID_LENGTH } from './dto.limits';

@@ -8,7 +8,6 @@ export { CreateUserDto, DemoLoginDto, LoginUserDto, UpdateUserDto } from './auth
 export { CreateCanvasDto, DeleteCanvasDto, UpdateCanvasNameDto } from './canvas.dto';
 export {
   AcceptInvitationDto,
-  CanvasUpdateDto,
   CloseCanvasDto,
   InviteUserDto,
   JoinCanvasDto,
@@ -28,7 +27,7 @@ export {
   queryInteger,
 } from './history.dto';
 export { parseDto, parseId } from './parseDto';
-export { parseInk, parsePointer } from './liveMessages';
+export { parseCanvasUpdate, parseInk, parsePointer } from './drawingMessages';
 export type { DtoClass } from './parseDto';
 export { checkSceneElement, checkSceneElements } from './sceneElements.validator';
 export { checkGestureTiming, checkPointPatch, checkPointPatches } from './ink.validator';

@@ -3,8 +3,6 @@
  * must be finite and lists bounded, so a preview can neither poison a peer's board nor grow
  * without limit.
  */
-import { registerDecorator } from 'class-validator';
-import type { ValidationArguments } from 'class-validator';
 import {
   ID_PATTERN,
   MAX_ELEMENT_ID_LENGTH,
@@ -92,26 +90,3 @@ export function checkGestureTiming(value: unknown, path: string): string | undef
   }
   return undefined;
 }
-
-function decorator(
-  name: string,
-  check: (value: unknown, path: string) => string | undefined,
-): PropertyDecorator {
-  return (target, propertyName) => {
-    registerDecorator({
-      name,
-      target: target.constructor,
-      propertyName: String(propertyName),
-      validator: {
-        validate: (value: unknown, args: ValidationArguments) =>
-          check(value, args.property) === undefined,
-        defaultMessage: (args: ValidationArguments) =>
-          check(args.value, args.property) ?? `${args.property} is invalid.`,
-      },
-    });
-  };
-}
-
-/** class-validator decorator: a commit's timing (see `checkGestureTiming`). */
-export const IsGestureTiming = (): PropertyDecorator =>
-  decorator('isGestureTiming', checkGestureTiming);

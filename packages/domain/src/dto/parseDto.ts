@@ -50,7 +50,7 @@ export function parseId(payload: unknown, field = 'id'): string {
 }
 
 /**
- * What every payload is before its fields are checked (here and in `liveMessages.ts`): a
+ * What every payload is before its fields are checked (here and in `drawingMessages.ts`): a
  * plain JSON object, free of `__proto__`/`constructor`/`prototype` keys and of absurd nesting.
  * @throws DomainError('INVALID')
  */

@@ -56,7 +56,7 @@ function checkElementFields(value: unknown, path: string): string | undefined {
 /**
  * The first problem with a list of elements named by `path` (e.g. `elements`), or
  * undefined: an array of 1..`maxElements` valid elements. `shapeChecked`: the caller has
- * already walked the whole value for unsafe keys and depth (`parseDto` does, before any
+ * already walked the whole value for unsafe keys and depth (`plainPayload` does, before any
  * field is validated), so each element's fields alone are checked: a stroke is walked once.
  */
 export function checkSceneElements(
@@ -74,29 +74,6 @@ export function checkSceneElements(
     if (problem !== undefined) return problem;
   }
   return undefined;
-}
-
-/** class-validator decorator: the property is a list of valid elements (see `checkSceneElements`). */
-export function IsSceneElements(
-  options?: ValidationOptions,
-  maxElements = MAX_ELEMENTS_PER_UPDATE,
-): PropertyDecorator {
-  return (target, propertyName) => {
-    registerDecorator({
-      name: 'isSceneElements',
-      target: target.constructor,
-      propertyName: String(propertyName),
-      ...(options === undefined ? {} : { options }),
-      validator: {
-        // Only parseDto validates DTOs, and it has checked the payload's shape first.
-        validate: (value: unknown, args: ValidationArguments) =>
-          checkSceneElements(value, args.property, maxElements, true) === undefined,
-        defaultMessage: (args: ValidationArguments) =>
-          checkSceneElements(args.value, args.property, maxElements, true) ??
-          `${args.property} is invalid.`,
-      },
-    });
-  };
 }
 
 /** The problem with a free-form JSON value (length and shape capped), or undefined. */

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ELEMENTS_PER_UPDATE } from '../protocol/limits';
-import {
-  REQUIRED,
-  describeDto,
-  expectInvalid,
-  idCases,
-  long,
-  MISSING,
-  rectangle,
-  withField,
-} from './dto.testkit';
+import { REQUIRED, describeDto, idCases, long, MISSING } from './dto.testkit';
 import { parseDto } from './parseDto';
 import {
   AcceptInvitationDto,
-  CanvasUpdateDto,
   InviteUserDto,
   JoinCanvasDto,
   LeaveCanvasDto,
@@ -114,78 +103,5 @@ describe('JoinCanvasDto', () => {
       canvasId: 'c',
       sinceRevision: 0,
     });
-  });
-});
-
-describeDto(CanvasUpdateDto, { canvasId: 'canvas-1', eventId: 'evt_01:x', elements: [rectangle] }, [
-  ...idCases('canvasId'),
-  ...idCases('eventId'),
-  { field: 'elements', value: MISSING, label: 'missing', message: REQUIRED('elements') },
-  { field: 'elements', value: {}, label: 'an object', message: /^elements must be an array/ },
-  { field: 'elements', value: [], label: 'empty', message: /^elements must hold at least one/ },
-  {
-    field: 'elements',
-    value: Array.from({ length: MAX_ELEMENTS_PER_UPDATE + 1 }, (_, n) => ({
-      ...rectangle,
-      id: `e${n}`,
-    })),
-    label: 'over 1000 elements',
-    message: /^elements must hold at most 1000 elements/,
-  },
-  {
-    field: 'elements',
-    value: [rectangle, { ...rectangle, type: 'embeddable' }],
-    label: 'an embeddable element',
-    message: /^elements\[1\]\.type must be one of/,
-  },
-]);
-
-describe('CanvasUpdateDto', () => {
-  it('passes Excalidraw fields it does not check through untouched', () => {
-    const freedraw = {
-      ...rectangle,
-      type: 'freedraw',
-      points: [
-        [0, 0],
-        [1.5, -2],
-      ],
-      customData: { nested: { deep: [true, null] } },
-    };
-
-    const dto = parseDto(CanvasUpdateDto, { canvasId: 'c', eventId: 'e', elements: [freedraw] });
-
-    expect(dto.elements).toEqual([freedraw]);
-  });
-
-  it('validates elements sent as JSON text, as a socket delivers them', () => {
-    const json = JSON.stringify({ canvasId: 'c', eventId: 'e', elements: [rectangle] });
-
-    expect(parseDto(CanvasUpdateDto, JSON.parse(json)).elements[0]).toEqual(rectangle);
-    expectInvalid(
-      () =>
-        parseDto(
-          CanvasUpdateDto,
-          withField(JSON.parse(json), 'elements', [{ ...rectangle, version: 0 }]),
-        ),
-      /^elements\[0\]\.version must be an integer of at least 1/,
-    );
-  });
-});
-
-describe('CanvasUpdateDto timing', () => {
-  const base = { canvasId: 'c1', eventId: 'e1', elements: [rectangle] };
-
-  it('accepts per-element milliseconds from the gesture start', () => {
-    const dto = parseDto(CanvasUpdateDto, { ...base, timing: { 'el-1': [0, 16, 16, 40] } });
-    expect(dto.timing).toEqual({ 'el-1': [0, 16, 16, 40] });
-  });
-
-  it.each([
-    [[5, 3], /non-decreasing/],
-    [[-1], /non-decreasing/],
-    [['a'], /finite numbers/],
-    [7, /at most 10000 numbers/],
-  ])('refuses timing %j', (times, message) => {
-    expectInvalid(() => parseDto(CanvasUpdateDto, { ...base, timing: { 'el-1': times } }), message);
   });
 });

@@ -1,14 +1,11 @@
 /**
- * Payloads of the client → server socket events (PROTOCOL.md "Socket.IO"); `ink` and `pointer`,
- * sent many times a second, are checked by hand (`liveMessages.ts`).
+ * Payloads of the client → server socket events (PROTOCOL.md "Socket.IO"); the messages of
+ * drawing (`ink`, `pointer`, `canvas-update`) are checked by hand (`drawingMessages.ts`).
  */
 import { Max } from 'class-validator';
-import type { GestureTiming } from '../canvas/canvas.events';
-import type { SceneElement } from '../scene/index';
 import type {
   AcceptInvitationPayload,
   CanvasRef,
-  CanvasUpdatePayload,
   InviteUserPayload,
   JoinCanvasPayload,
   LeaveCanvasPayload,
@@ -24,12 +21,10 @@ import {
   Optional,
   OptionalBooleanField,
   OptionalIntegerField,
-  Required,
   StringField,
   UsernameField,
 } from './dtoFields';
-import { IsGestureTiming } from './ink.validator';
-import { IsBoundedJson, IsSceneElements } from './sceneElements.validator';
+import { IsBoundedJson } from './sceneElements.validator';
 
 /** `online`: the server trusts the token, not these fields (`userId` must match it). */
 export class OnlineDto implements OnlinePayload {
@@ -86,12 +81,4 @@ export class JoinCanvasDto implements JoinCanvasPayload {
 /** `watch-canvas`: listen to a canvas's room without showing its board. */
 export class WatchCanvasDto implements CanvasRef {
   @IdField() canvasId!: string;
-}
-
-/** `canvas-update`: one gesture's element upserts, 1..1000 valid elements. */
-export class CanvasUpdateDto implements CanvasUpdatePayload {
-  @IdField() canvasId!: string;
-  @IdField() eventId!: string;
-  @Required() @IsSceneElements() elements!: SceneElement[];
-  @Optional() @IsGestureTiming() timing?: GestureTiming;
 }

@@ -8,8 +8,8 @@
 import { DomainError, NOT_ALLOWED, canvasStreamName } from '@tabula/domain';
 import type { CanvasEvent, DrawLineData, Event, LineDrawn } from '@tabula/domain';
 import {
-  CanvasUpdateDto,
   CloseCanvasDto,
+  parseCanvasUpdate,
   parseInk,
   JoinCanvasDto,
   parseDto,
@@ -202,7 +202,7 @@ export class LiveRooms<Frame> {
     // A large update is checked, serialised and appended in turns (`largeUpdates.ts`).
     const large = updateWeight(payload) > LARGE_UPDATE_WEIGHT;
     if (large) await nextTurn();
-    const { canvasId, eventId, elements, timing } = parseDto(CanvasUpdateDto, payload);
+    const { canvasId, eventId, elements, timing } = parseCanvasUpdate(payload);
     if (large) await nextTurn();
     // Serialised once here; the log, the scene read model and the room's frame reuse it.
     shareJson(elements);

@@ -7,8 +7,10 @@ import {
   MISSING,
   rectangle,
   REQUIRED,
+  withField,
 } from './dto.testkit';
-import { parseInk, parsePointer } from './liveMessages';
+import { MAX_ELEMENTS_PER_UPDATE } from '../protocol/limits';
+import { parseCanvasUpdate, parseInk, parsePointer } from './drawingMessages';
 
 const COORDINATE = (field: string) =>
   `${field} must be a finite number between -1000000000 and 1000000000.`;
@@ -134,6 +136,111 @@ describe('parseInk', () => {
     ],
   ])('refuses %s, saying all that is wrong', (_label, payload, message) => {
     expectInvalid(() => parseInk(payload), new RegExp(`^${escape(message)}$`));
+  });
+});
+
+describeParser(
+  'parseCanvasUpdate',
+  parseCanvasUpdate,
+  { canvasId: 'canvas-1', eventId: 'evt_01:x', elements: [rectangle] },
+  [
+    ...idCases('canvasId'),
+    ...idCases('eventId'),
+    { field: 'elements', value: MISSING, label: 'missing', message: REQUIRED('elements') },
+    { field: 'elements', value: {}, label: 'an object', message: /^elements must be an array/ },
+    { field: 'elements', value: [], label: 'empty', message: /^elements must hold at least one/ },
+    {
+      field: 'elements',
+      value: Array.from({ length: MAX_ELEMENTS_PER_UPDATE + 1 }, (_, n) => ({
+        ...rectangle,
+        id: `e${n}`,
+      })),
+      label: 'over 1000 elements',
+      message: /^elements must hold at most 1000 elements/,
+    },
+    {
+      field: 'elements',
+      value: [rectangle, { ...rectangle, type: 'embeddable' }],
+      label: 'an embeddable element',
+      message: /^elements\[1\]\.type must be one of/,
+    },
+  ],
+);
+
+describe('parseCanvasUpdate, the elements', () => {
+  it('passes Excalidraw fields it does not check through untouched', () => {
+    const freedraw = {
+      ...rectangle,
+      type: 'freedraw',
+      points: [
+        [0, 0],
+        [1.5, -2],
+      ],
+      customData: { nested: { deep: [true, null] } },
+    };
+
+    const update = parseCanvasUpdate({ canvasId: 'c', eventId: 'e', elements: [freedraw] });
+
+    expect(update.elements).toEqual([freedraw]);
+  });
+
+  it('validates elements sent as JSON text, as a socket delivers them', () => {
+    const json = JSON.stringify({ canvasId: 'c', eventId: 'e', elements: [rectangle] });
+
+    expect(parseCanvasUpdate(JSON.parse(json)).elements[0]).toEqual(rectangle);
+    expectInvalid(
+      () =>
+        parseCanvasUpdate(withField(JSON.parse(json), 'elements', [{ ...rectangle, version: 0 }])),
+      /^elements\[0\]\.version must be an integer of at least 1/,
+    );
+  });
+});
+
+describe('parseCanvasUpdate, the timing', () => {
+  const base = { canvasId: 'c1', eventId: 'e1', elements: [rectangle] };
+
+  it('accepts per-element milliseconds from the gesture start', () => {
+    const update = parseCanvasUpdate({ ...base, timing: { 'el-1': [0, 16, 16, 40] } });
+    expect(update.timing).toEqual({ 'el-1': [0, 16, 16, 40] });
+  });
+
+  it.each([
+    [[5, 3], /non-decreasing/],
+    [[-1], /non-decreasing/],
+    [['a'], /finite numbers/],
+    [7, /at most 10000 numbers/],
+  ])('refuses timing %j', (times, message) => {
+    expectInvalid(() => parseCanvasUpdate({ ...base, timing: { 'el-1': times } }), message);
+  });
+});
+
+describe('parseCanvasUpdate, as a whole', () => {
+  it('keeps only the declared fields, and no timing when none was sent', () => {
+    const update = parseCanvasUpdate({ canvasId: 'c', eventId: 'e', elements: [rectangle] });
+    expect(update).toEqual({ canvasId: 'c', eventId: 'e', elements: [rectangle] });
+    expect('timing' in update).toBe(false);
+  });
+
+  it.each([
+    ['nothing', {}, 'canvasId is required. eventId is required. elements is required.'],
+    ['null elements', { canvasId: 'c', eventId: 'e', elements: null }, 'elements is required.'],
+    [
+      'null timing',
+      { canvasId: 'c', eventId: 'e', elements: [rectangle], timing: null },
+      'timing must be an object of element id → milliseconds.',
+    ],
+    [
+      'everything wrong',
+      { canvasId: 'a/b', eventId: '', elements: [{ ...rectangle, version: 0 }], timing: 4, x: 1 },
+      `x is not an allowed field. ${CANVAS_ID} ${CANVAS_ID.replace('canvasId', 'eventId')} elements[0].version must be an integer of at least 1. timing must be an object of element id → milliseconds.`,
+    ],
+    [
+      'a prototype key inside an element',
+      JSON.parse('{"canvasId":"c","eventId":"e","elements":[{"constructor":1}]}'),
+      'elements[0].constructor is not allowed.',
+    ],
+  ])('refuses %s, saying all that is wrong', (_label, payload, message) => {
+    expectInvalid(() => parseCanvasUpdate(payload), new RegExp(`^${escape(message)}$`));
   });
 });
 

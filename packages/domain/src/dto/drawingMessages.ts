@@ -1,7 +1,8 @@
 /**
- * The two messages a client sends many times a second, checked by hand instead of through a
- * class-validator DTO: `ink` (every frame of a stroke being drawn) and `pointer` (every move of
- * a cursor). The rules and the words are a DTO's (`fieldRules.ts`, `ink.validator.ts`,
+ * The messages of drawing, checked by hand instead of through a class-validator DTO: `ink`
+ * (every frame of a stroke being drawn) and `pointer` (every move of a cursor), which a client
+ * sends many times a second, and `canvas-update` (every stroke's commit, on its ack's path).
+ * The rules and the words are a DTO's (`fieldRules.ts`, `ink.validator.ts`,
  * `sceneElements.validator.ts`), and so is the order of the refusals: undeclared fields first,
  * then each field's first problem, in the order the fields are listed here.
  *
@@ -9,18 +10,49 @@
  * every call. On a server each message arrives after other work has left the caches cold,
  * and there an `ink` DTO took about 70 µs to check and these checks about 14 µs (5 µs against
  * a few when warm): at the gateway bench's 6,000 ink messages a second, 0.4 of a core for the
- * DTO alone.
+ * DTO alone. A commit of one 120-point stroke: 129 µs against 17 µs.
  */
 import type { InkPointPatch, SceneElement } from '../scene/index';
-import type { InkPayload, PointerPayload } from '../protocol/socket';
+import type { GestureTiming } from '../canvas/canvas.events';
+import { MAX_ELEMENTS_PER_UPDATE } from '../protocol/limits';
+import type { CanvasUpdatePayload, InkPayload, PointerPayload } from '../protocol/socket';
 import { MAX_INK_ELEMENTS, MAX_POINTER_COORDINATE, MAX_POINTER_TOOL_LENGTH } from './dto.limits';
 import { coordinateMessage, idMessage, isId, requiredMessage, stringMessage } from './fieldRules';
-import { checkPointPatches } from './ink.validator';
+import { checkGestureTiming, checkPointPatches } from './ink.validator';
 import { invalid, plainPayload } from './parseDto';
 import { checkSceneElements } from './sceneElements.validator';
 
 const INK_FIELDS: ReadonlySet<string> = new Set(['canvasId', 'elements', 'patches']);
 const POINTER_FIELDS: ReadonlySet<string> = new Set(['canvasId', 'x', 'y', 'tool']);
+const UPDATE_FIELDS: ReadonlySet<string> = new Set(['canvasId', 'eventId', 'elements', 'timing']);
+
+/**
+ * `canvas-update`: one gesture's element upserts (1 to `MAX_ELEMENTS_PER_UPDATE` valid
+ * elements) under the client's `eventId`, with the stroke's timing if given.
+ * @throws DomainError('INVALID') naming every failing field
+ */
+export function parseCanvasUpdate(payload: unknown): CanvasUpdatePayload {
+  const body = plainPayload(payload);
+  const { canvasId, eventId, elements, timing } = body;
+  const problems = undeclared(body, UPDATE_FIELDS);
+  add(problems, idProblem(canvasId, 'canvasId'));
+  add(problems, idProblem(eventId, 'eventId'));
+  add(
+    problems,
+    elements === null || elements === undefined
+      ? requiredMessage('elements')
+      : checkSceneElements(elements, 'elements', MAX_ELEMENTS_PER_UPDATE, true),
+  );
+  if (timing !== undefined) add(problems, checkGestureTiming(timing, 'timing'));
+  refuseAny(problems);
+  const update: CanvasUpdatePayload = {
+    canvasId: canvasId as string,
+    eventId: eventId as string,
+    elements: elements as SceneElement[],
+  };
+  if (timing !== undefined) update.timing = timing as GestureTiming;
+  return update;
+}
 
 /**
  * `ink`: whole elements and/or freedraw point patches, at least one of the two (as `patches`
