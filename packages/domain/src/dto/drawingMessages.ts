@@ -32,17 +32,11 @@ const UPDATE_FIELDS: ReadonlySet<string> = new Set(['canvasId', 'eventId', 'elem
  * @throws DomainError('INVALID') naming every failing field
  */
 export function parseCanvasUpdate(payload: unknown): CanvasUpdatePayload {
-  const body = plainPayload(payload);
+  const { body, problems } = bodyOf(payload, UPDATE_FIELDS);
   const { canvasId, eventId, elements, timing } = body;
-  const problems = undeclared(body, UPDATE_FIELDS);
-  add(problems, idProblem(canvasId, 'canvasId'));
-  add(problems, idProblem(eventId, 'eventId'));
-  add(
-    problems,
-    elements === null || elements === undefined
-      ? requiredMessage('elements')
-      : checkSceneElements(elements, 'elements', MAX_ELEMENTS_PER_UPDATE, true),
-  );
+  add(problems, required(canvasId, 'canvasId', checkId));
+  add(problems, required(eventId, 'eventId', checkId));
+  add(problems, required(elements, 'elements', checkUpdateElements));
   if (timing !== undefined) add(problems, checkGestureTiming(timing, 'timing'));
   refuseAny(problems);
   const update: CanvasUpdatePayload = {
@@ -60,19 +54,12 @@ export function parseCanvasUpdate(payload: unknown): CanvasUpdatePayload {
  * @throws DomainError('INVALID') naming every failing field
  */
 export function parseInk(payload: unknown): InkPayload {
-  const body = plainPayload(payload);
+  const { body, problems } = bodyOf(payload, INK_FIELDS);
   const { canvasId, elements, patches } = body;
-  const problems = undeclared(body, INK_FIELDS);
-  add(problems, idProblem(canvasId, 'canvasId'));
-  if (elements !== undefined)
-    add(problems, checkSceneElements(elements, 'elements', MAX_INK_ELEMENTS, true));
+  add(problems, required(canvasId, 'canvasId', checkId));
+  if (elements !== undefined) add(problems, checkInkElements(elements, 'elements'));
   if (patches !== undefined || elements === undefined)
-    add(
-      problems,
-      patches === null || patches === undefined
-        ? requiredMessage('patches')
-        : checkPointPatches(patches, 'patches'),
-    );
+    add(problems, required(patches, 'patches', checkPointPatches));
   refuseAny(problems);
   const ink: InkPayload = { canvasId: canvasId as string };
   if (elements !== undefined) ink.elements = elements as SceneElement[];
@@ -86,12 +73,11 @@ export function parseInk(payload: unknown): InkPayload {
  * @throws DomainError('INVALID') naming every failing field
  */
 export function parsePointer(payload: unknown): PointerPayload {
-  const body = plainPayload(payload);
+  const { body, problems } = bodyOf(payload, POINTER_FIELDS);
   const { canvasId, x, y, tool } = body;
-  const problems = undeclared(body, POINTER_FIELDS);
-  add(problems, idProblem(canvasId, 'canvasId'));
-  add(problems, coordinateProblem(x, 'x'));
-  add(problems, coordinateProblem(y, 'y'));
+  add(problems, required(canvasId, 'canvasId', checkId));
+  add(problems, required(x, 'x', checkCoordinate));
+  add(problems, required(y, 'y', checkCoordinate));
   if (tool !== undefined && (typeof tool !== 'string' || tool.length > MAX_POINTER_TOOL_LENGTH))
     add(problems, stringMessage('tool', MAX_POINTER_TOOL_LENGTH));
   refuseAny(problems);
@@ -100,11 +86,23 @@ export function parsePointer(payload: unknown): PointerPayload {
   return pointer;
 }
 
-/** A refusal for each field of `body` that `fields` does not list, in the body's order. */
-function undeclared(body: Record<string, unknown>, fields: ReadonlySet<string>): string[] {
+/**
+ * The payload as a plain object (`plainPayload`), and its first refusals: one for each field
+ * that `fields` does not list, in the body's order.
+ */
+function bodyOf(payload: unknown, fields: ReadonlySet<string>) {
+  const body = plainPayload(payload);
   const problems: string[] = [];
   for (const key in body) if (!fields.has(key)) problems.push(`${key} is not an allowed field.`);
-  return problems;
+  return { body, problems };
+}
+
+/** What is wrong with a field that is there, or undefined. */
+type FieldCheck = (value: unknown, field: string) => string | undefined;
+
+/** `field` must be there (and not null), then pass `check`. */
+function required(value: unknown, field: string, check: FieldCheck): string | undefined {
+  return value === undefined || value === null ? requiredMessage(field) : check(value, field);
 }
 
 function add(problems: string[], problem: string | undefined): void {
@@ -115,16 +113,17 @@ function refuseAny(problems: readonly string[]): void {
   if (problems.length > 0) throw invalid(problems.join(' '));
 }
 
-function idProblem(value: unknown, field: string): string | undefined {
-  if (value === undefined || value === null) return requiredMessage(field);
-  return isId(value) ? undefined : idMessage(field);
-}
+const checkId: FieldCheck = (value, field) => (isId(value) ? undefined : idMessage(field));
 
-function coordinateProblem(value: unknown, field: string): string | undefined {
-  if (value === undefined || value === null) return requiredMessage(field);
-  return typeof value === 'number' &&
-    Number.isFinite(value) &&
-    Math.abs(value) <= MAX_POINTER_COORDINATE
+const checkCoordinate: FieldCheck = (value, field) =>
+  typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= MAX_POINTER_COORDINATE
     ? undefined
     : coordinateMessage(field, MAX_POINTER_COORDINATE);
+
+/** 1 to `max` valid elements (the payload's shape is checked already: `bodyOf`). */
+function checkElements(max: number): FieldCheck {
+  return (value, field) => checkSceneElements(value, field, max, true);
 }
+
+const checkInkElements = checkElements(MAX_INK_ELEMENTS);
+const checkUpdateElements = checkElements(MAX_ELEMENTS_PER_UPDATE);
