@@ -11,7 +11,8 @@
  * thread pool, text encoded in slices). Reported for each: the server's event-loop delay during
  * the join (max, p99) and its garbage collections (young-generation scavenges and the rest:
  * count, total, longest), the other room's commit-ack p50/p99 during the join against a quiet
- * window of the same run, refusals, and the joiner's time to its ack and to its last chunk. The
+ * window of the same run, refusals, the joiner's time to its ack and to its last chunk, and
+ * how the server's main thread and the machine's cores spent both windows (`cpuWindow.ts`). The
  * other room's client and the joiner run in worker threads, as remote users on machines of
  * their own: their turns never wait behind the server's, and the joiner's parsing of the scene
  * is not the server's. The canvas aggregate is cold too, and the join folds it from the whole
@@ -81,10 +82,11 @@ async function coldJoin(dataDir: string, load: ColdLoad, download = false) {
   const server = await coldServerProcess(dataDir, load);
   try {
     const drawing = await drawWithoutPause(server.url, COLD_CANVASES.other);
+    await server.quiet();
     await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
     const quiet = await drawing.take();
     // The joiner is a raw WebSocket client in a worker thread: it parses none of the scene.
-    await server.start();
+    const quietCpu = await server.start();
     const joiner = new Worker(new URL('./presence/joinClients.mjs', import.meta.url), {
       workerData: {
         url: server.url,
@@ -103,7 +105,7 @@ async function coldJoin(dataDir: string, load: ColdLoad, download = false) {
     await joiner.terminate();
     const ackMs = joined!.ackMs;
     const lastChunkMs = joined!.ms;
-    const { eventLoopDelayMs, gc } = await server.stop();
+    const { eventLoopDelayMs, gc, cpu } = await server.stop();
     const during = await drawing.take();
     await drawing.stop();
     const round = (value: number) => Number(value.toFixed(1));
@@ -127,6 +129,8 @@ async function coldJoin(dataDir: string, load: ColdLoad, download = false) {
         overTwiceQuietP99: during.filter((ms) => ms > 2 * percentile(quiet, 99)).length,
       },
       serverGcDuringJoin: gc,
+      // Whether the slow commits are the server's work or the cores it shares (Linux only).
+      cpu: { quiet: quietCpu, duringJoin: cpu },
       refusals: drawing.refused(),
       joinerAckMs: Math.round(ackMs),
       joinerLastChunkMs: Math.round(lastChunkMs),

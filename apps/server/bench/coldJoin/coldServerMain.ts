@@ -4,9 +4,11 @@
  * holds nothing of the drawing. Measures its own event loop and garbage collections between
  * the parent's `start` and `stop` (the join's window). Arguments: the data directory and the
  * load (`ColdLoad`): `one-turn` (`CurrentScenes.sliced = false`), `loop-slices` (no scene load
- * thread) or `thread`.
+ * thread) or `thread`. Also how its main thread and the machine's cores spent the quiet window
+ * (from the parent's `quiet` to `start`) and the join's (`cpuWindow.ts`).
  */
 import { PerformanceObserver, constants, monitorEventLoopDelay } from 'node:perf_hooks';
+import { cpuWindow } from '../cpuWindow';
 import { coldServer } from './coldServer';
 import type { ColdLoad } from './coldServerProcess';
 
@@ -30,20 +32,28 @@ const pauses = (taken: number[]) => ({
   maxMs: Math.round(Math.max(0, ...taken)),
 });
 
+let window = cpuWindow();
+
 process.on('message', (message: string) => {
-  if (message === 'start') {
+  if (message === 'quiet') {
+    window = cpuWindow();
+    process.send!({ quiet: true });
+  } else if (message === 'start') {
+    const quiet = window();
+    window = cpuWindow();
     delay = monitorEventLoopDelay({ resolution: 1 });
     delay.enable();
     young.length = 0;
     other.length = 0;
     gc.observe({ entryTypes: ['gc'] });
-    process.send!({ started: true });
+    process.send!({ quiet });
   } else if (message === 'stop') {
     delay.disable();
     gc.disconnect();
     process.send!({
       eventLoopDelayMs: { max: ms(delay.max), p99: ms(delay.percentile(99)) },
       gc: { young: pauses(young), other: pauses(other) },
+      cpu: window(),
     });
   } else if (message === 'close') {
     void server.close().then(() => process.exit(0));

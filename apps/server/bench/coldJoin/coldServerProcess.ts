@@ -1,11 +1,14 @@
 /** Starts `coldServerMain.ts` in a process of its own and asks it over IPC. */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { CpuWindow } from '../cpuWindow';
 
 /** The server thread's event loop and collections over a window (see `coldServerMain.ts`). */
 export interface ServerWindow {
   eventLoopDelayMs: { max: number; p99: number };
   gc: Record<'young' | 'other', { count: number; totalMs: number; maxMs: number }>;
+  /** The server's main thread and the machine's cores over the window. */
+  cpu: CpuWindow | null;
 }
 
 /**
@@ -43,8 +46,10 @@ export async function coldServerProcess(dataDir: string, load: ColdLoad) {
   const { url } = await next<{ url: string }>();
   return {
     url,
-    /** The window starts: loop delay and collections count from here. */
-    start: () => ask<unknown>('start'),
+    /** The quiet window starts: its CPU counts from here. */
+    quiet: () => ask<unknown>('quiet'),
+    /** The join's window starts: loop delay and collections count from here. */
+    start: async () => (await ask<{ quiet: CpuWindow | null }>('start')).quiet,
     stop: () => ask<ServerWindow>('stop'),
     close: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import v8 from 'node:v8';
+import { cpuWindow } from '../cpuWindow';
 import type { BenchServer, HeldMemory, ServerRequest, ServerStats } from './benchServerContract';
 
 /** RssAnon and RssFile of /proc/self/status, in bytes (NaN where there is no /proc). */
@@ -53,6 +54,7 @@ function heldMemory(server: BenchServer): HeldMemory {
  */
 function meter() {
   let cpu = process.cpuUsage();
+  let window = cpuWindow();
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   let rssPeak = 0;
@@ -64,6 +66,7 @@ function meter() {
   return {
     start() {
       cpu = process.cpuUsage();
+      window = cpuWindow();
       loop.reset();
       rssPeak = 0;
       sample();
@@ -80,6 +83,7 @@ function meter() {
         rssBytes: process.memoryUsage.rss(),
         loopDelayP99Ms: loop.percentile(99) / 1e6,
         loopDelayMaxMs: loop.max / 1e6,
+        cpu: window(),
       };
     },
   };

@@ -16,6 +16,8 @@ export interface BenchServer {
   sceneBytes?(): number;
 }
 
+import type { CpuWindow } from '../cpuWindow';
+
 export interface ServerStats {
   cpuUserMs: number;
   cpuSystemMs: number;
@@ -25,6 +27,8 @@ export interface ServerStats {
   /** Event-loop delay since the last start (p99 and max, ms). */
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
+  /** The server's main thread and the machine's cores since the last start (Linux only). */
+  cpu: CpuWindow | null;
 }
 
 /** What the process keeps once garbage is collected (the soak's growth, without GC's sawtooth). */

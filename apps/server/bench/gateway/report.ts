@@ -47,6 +47,8 @@ export function summarise(load: LoadResult, stats: ServerStats, loadAverage: num
       rssGrowthMb: round((stats.rssPeakBytes - stats.rssStartBytes) / 1024 / 1024),
       loopDelayP99Ms: round(stats.loopDelayP99Ms),
       loopDelayMaxMs: round(stats.loopDelayMaxMs),
+      mainThreadRan: stats.cpu?.threadRan ?? null,
+      mainThreadWaitedForCore: stats.cpu?.threadWaitedForCore ?? null,
       errorsSent: load.serverErrors,
       ...(load.firstServerError ? { firstError: load.firstServerError } : {}),
     },
@@ -55,6 +57,7 @@ export function summarise(load: LoadResult, stats: ServerStats, loadAverage: num
       loopDelayP99Ms: round(load.client.loopDelayP99Ms),
     },
     wallMs: round(load.wallMs, 0),
+    machineBusy: stats.cpu?.machineBusy ?? null,
     machineLoadAverage: round(loadAverage, 2),
   };
 }
@@ -152,6 +155,8 @@ export function table(results: Results) {
           commitsDelivered: run.commits.deliveredRatio,
           bytesPerGesture: run.bytesPerGesture,
           serverCpuUsPerMessage: run.server.cpuUsPerDeliveredMessage,
+          serverMainThreadWaitedForCore: run.server.mainThreadWaitedForCore,
+          machineBusy: run.machineBusy,
           serverRssPeakMb: run.server.rssPeakMb,
           serverRssGrowthMb: run.server.rssGrowthMb,
           loadClientCpuPercent: run.loadClient.cpuPercent,
