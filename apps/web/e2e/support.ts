@@ -258,9 +258,25 @@ export async function boardRegion(
   };
 }
 
-/** Picks Excalidraw's free-draw tool ('Draw') from its toolbar. */
+/**
+ * The whiteboard once it holds its scene: the editor mounted and its loading cover gone (the
+ * widget's `aria-busy` off). Until then the cover takes the clicks, as it does a person's.
+ */
+export function openBoard(page: Page): Locator {
+  return whiteboard(page).locator('.tabula-whiteboard:not([aria-busy])');
+}
+
+/**
+ * Picks Excalidraw's free-draw tool ('Draw') from its toolbar once the board is open, and
+ * waits until the toolbar shows it picked (on a busy machine a large canvas opens slowly, and
+ * a pick made under its loading cover would leave the selection tool on).
+ */
 export async function pickDrawTool(page: Page): Promise<void> {
-  await page.getByRole('radio', { name: /^Draw/ }).first().click({ force: true });
+  await openBoard(page).waitFor();
+  const draw = (checked?: boolean) =>
+    page.getByRole('radio', { name: /^Draw/, ...(checked ? { checked } : {}) }).first();
+  await draw().click({ force: true });
+  await draw(true).waitFor({ state: 'attached' });
 }
 
 /**
