@@ -32,12 +32,12 @@ function read(): Reading | null {
       .map(Number);
     // "cpu  user nice system idle iowait irq softirq steal guest guest_nice", in clock ticks;
     // the guests' time is already counted in user and nice.
-    const ticks = readFileSync('/proc/stat', 'utf8')
+    const counts = readFileSync('/proc/stat', 'utf8')
       .split('\n')[0]!
       .trim()
       .split(/\s+/)
-      .slice(1, 9);
-    const counts = ticks.map(Number);
+      .slice(1, 9)
+      .map(Number);
     const allTicks = counts.reduce((sum, count) => sum + count, 0);
     const idleTicks = counts[3]! + counts[4]!;
     return {

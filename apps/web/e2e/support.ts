@@ -273,10 +273,11 @@ export function openBoard(page: Page): Locator {
  */
 export async function pickDrawTool(page: Page): Promise<void> {
   await openBoard(page).waitFor();
-  const draw = (checked?: boolean) =>
-    page.getByRole('radio', { name: /^Draw/, ...(checked ? { checked } : {}) }).first();
-  await draw().click({ force: true });
-  await draw(true).waitFor({ state: 'attached' });
+  await page.getByRole('radio', { name: /^Draw/ }).first().click({ force: true });
+  await page
+    .getByRole('radio', { name: /^Draw/, checked: true })
+    .first()
+    .waitFor({ state: 'attached' });
 }
 
 /**

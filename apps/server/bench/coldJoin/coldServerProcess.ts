@@ -48,7 +48,10 @@ export async function coldServerProcess(dataDir: string, load: ColdLoad) {
     url,
     /** The quiet window starts: its CPU counts from here. */
     quiet: () => ask<unknown>('quiet'),
-    /** The join's window starts: loop delay and collections count from here. */
+    /**
+     * The quiet window ends and the join's starts: loop delay and collections count from here.
+     * Answers how the quiet window's CPU was spent.
+     */
     start: async () => (await ask<{ quiet: CpuWindow | null }>('start')).quiet,
     stop: () => ask<ServerWindow>('stop'),
     close: async () => {

@@ -3,6 +3,8 @@
  * (`serverProcess.ts`) say to each other, and what the Tabula app and the bare relay each
  * provide to the process.
  */
+import type { CpuWindow } from '../cpuWindow';
+
 export interface Fixture {
   rooms: { canvasId: string; tokens: string[] }[];
 }
@@ -15,8 +17,6 @@ export interface BenchServer {
   /** Bytes of scene text the server keeps for open canvases (a cache it bounds); none: 0. */
   sceneBytes?(): number;
 }
-
-import type { CpuWindow } from '../cpuWindow';
 
 export interface ServerStats {
   cpuUserMs: number;
