@@ -82,11 +82,9 @@ async function coldJoin(dataDir: string, load: ColdLoad, download = false) {
   const server = await coldServerProcess(dataDir, load);
   try {
     const drawing = await drawWithoutPause(server.url, COLD_CANVASES.other);
-    await server.quiet();
-    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
-    const quiet = await drawing.take();
-    // The joiner is a raw WebSocket client in a worker thread: it parses none of the scene.
-    const quietCpu = await server.start();
+    // The joiner is a raw WebSocket client in a worker thread: it parses none of the scene,
+    // and it is loaded before the quiet window (a remote user's start-up is not the server's
+    // work).
     const joiner = new Worker(new URL('./presence/joinClients.mjs', import.meta.url), {
       workerData: {
         url: server.url,
@@ -94,8 +92,16 @@ async function coldJoin(dataDir: string, load: ColdLoad, download = false) {
         canvasId: COLD_CANVASES.big,
         joins: 1,
         download,
+        onGo: true,
       },
     });
+    await next(joiner, 'ready');
+    await drawing.take(); // the commits of the joiner's start-up are in neither window
+    await server.quiet();
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+    const quiet = await drawing.take();
+    const quietCpu = await server.start();
+    joiner.postMessage('go');
     const [joined] = await new Promise<{ how: string; ackMs: number; ms: number }[]>(
       (resolve, reject) => {
         joiner.once('message', resolve);

@@ -4,10 +4,12 @@
 // `snapshot`, or with the `scene-chunk` marked last of a `chunked` one (`ackMs`: when the ack
 // came, from the join's start). With `download`, the join asks for a large scene over HTTP, as
 // the browser does, and the scene has arrived when the download's last (gzipped) byte has.
+// With `onGo`, the thread says `ready` once loaded and joins when told `go`: its own start-up
+// (loading this module) is then not inside the window the server is measured over.
 import { parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
 
-const { url, token, canvasId, joins, download = false } = workerData;
+const { url, token, canvasId, joins, download = false, onGo = false } = workerData;
 const base = url.replace(/^http/, 'ws');
 
 function join() {
@@ -62,5 +64,10 @@ async function fetchScene(path) {
   return read;
 }
 
+if (onGo) {
+  const go = new Promise((resolve) => parentPort.once('message', resolve));
+  parentPort.postMessage('ready');
+  await go;
+}
 const results = await Promise.all(Array.from({ length: joins }, join));
 parentPort.postMessage(results);

@@ -1,11 +1,11 @@
 /**
  * A scene loaded on its own thread (`SceneLoadThread`) from a real SQLite data directory is the
  * scene the event loop's own load makes: from the newest snapshot and the log after it, or the
- * whole log. A thread that is stopped fails its loads with a clear error, and the next load
- * starts a new one.
+ * whole log. On Linux the thread runs under SCHED_IDLE, below the event loop. A thread that is
+ * stopped fails its loads with a clear error, and the next load starts a new one.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,6 +113,19 @@ describe('SceneLoadThread', () => {
     const scene = await CompactScene.fromParts(parts, new TurnSlices());
     expect(scene.size).toBe(0);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'runs under SCHED_IDLE, below the event loop',
+    async () => {
+      await onThread(HEAD);
+      const policyOf = (task: string) =>
+        /^policy\s+:\s+(\d+)$/m.exec(readFileSync(`/proc/self/task/${task}/sched`, 'utf8'))?.[1];
+      const policies = readdirSync('/proc/self/task').map(policyOf);
+      // 5 is SCHED_IDLE: the load thread's, and no other thread's of this process.
+      expect(policies.filter((policy) => policy === '5')).toHaveLength(1);
+      expect(policyOf(String(process.pid))).toBe('0');
+    },
+  );
 
   it('fails the loads of a stopped thread, and starts a new one for the next load', async () => {
     const cut = onThread(HEAD);
