@@ -15,9 +15,11 @@
  * how the server's main thread and the machine's cores spent both windows (`cpuWindow.ts`). The
  * other room's client and the joiner run in worker threads, as remote users on machines of
  * their own: their turns never wait behind the server's, and the joiner's parsing of the scene
- * is not the server's. The canvas aggregate is cold too, and the join folds it from the whole
- * stream inside the measured window: on the event loop in slices (`CommandHandler.catchUp`) for
- * the first two loads, on the scene load thread for the third (`SceneLoadThread.aggregates`).
+ * is not the server's; the joiner also runs below the server's threads (SCHED_IDLE on Linux),
+ * so its inflating and gunzipping of the scene takes no core the server wants. The canvas
+ * aggregate is cold too, and the join folds it from the whole stream inside the measured
+ * window: on the event loop in slices (`CommandHandler.catchUp`) for the first two loads, on
+ * the scene load thread for the third (`SceneLoadThread.aggregates`).
  *
  * Knobs: BENCH_COLD_SKIP_BEFORE=1 (no old one-turn load), BENCH_COLD_ONLY=thread_chunks,…
  * (only the joins of these report names), BENCH_COLD_NODE_FLAGS (the server process's).
@@ -82,9 +84,9 @@ async function coldJoin(dataDir: string, load: ColdLoad, download = false) {
   const server = await coldServerProcess(dataDir, load);
   try {
     const drawing = await drawWithoutPause(server.url, COLD_CANVASES.other);
-    // The joiner is a raw WebSocket client in a worker thread: it parses none of the scene,
-    // and it is loaded before the quiet window (a remote user's start-up is not the server's
-    // work).
+    // The joiner is a raw WebSocket client in a worker thread: it parses none of the scene, it
+    // is loaded before the quiet window, and it runs below the server (SCHED_IDLE): a remote
+    // user's start-up and decompression are not the server's work.
     const joiner = new Worker(new URL('./presence/joinClients.mjs', import.meta.url), {
       workerData: {
         url: server.url,
@@ -93,6 +95,7 @@ async function coldJoin(dataDir: string, load: ColdLoad, download = false) {
         joins: 1,
         download,
         onGo: true,
+        belowServer: process.platform === 'linux',
       },
     });
     await next(joiner, 'ready');

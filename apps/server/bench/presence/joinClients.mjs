@@ -5,11 +5,28 @@
 // came, from the join's start). With `download`, the join asks for a large scene over HTTP, as
 // the browser does, and the scene has arrived when the download's last (gzipped) byte has.
 // With `onGo`, the thread says `ready` once loaded and joins when told `go`: its own start-up
-// (loading this module) is then not inside the window the server is measured over.
+// (loading this module) is then not inside the window the server is measured over. With
+// `belowServer` (Linux), it runs under SCHED_IDLE: a joiner is a browser on a machine of its
+// own, and its work on what it receives (inflating the WebSocket frames, gunzipping a
+// download) should take no core the server wants.
+import { execFileSync } from 'node:child_process';
+import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
 
-const { url, token, canvasId, joins, download = false, onGo = false } = workerData;
+const {
+  url,
+  token,
+  canvasId,
+  joins,
+  download = false,
+  onGo = false,
+  belowServer = false,
+} = workerData;
+if (belowServer) {
+  const thread = readlinkSync('/proc/thread-self').split('/').pop();
+  execFileSync('chrt', ['--idle', '--pid', '0', thread]);
+}
 const base = url.replace(/^http/, 'ws');
 
 function join() {
