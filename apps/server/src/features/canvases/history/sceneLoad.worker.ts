@@ -6,14 +6,10 @@
  * (`loadSceneInSlices`, in one go: nothing else waits on this thread), orders the scene and
  * hands it over in parts (`packedScene.ts`), one part each time the event loop asks for the
  * next (it asks as it takes one, so the thread packs a part while the loop holds the last),
- * and never more than the loop asked for. The thread yields to the rest of the process: when
- * the two want the same core, the event loop's turns come first (a load is background work).
- * On Linux it runs under SCHED_IDLE (`chrt --idle`): a thread of the event loop's that wakes
- * takes a core from it at once, where at nice 10 it waited for the load's turn to end (on two
- * cores, another room's commit-ack p99 during a 50,000-element cold join sent as chunks went
- * from 1.7–2.5x its quiet p99 at nice 10 to 1.1–1.7x; docs/performance.md, Cold join). The
- * kernel weighs processes (sessions, cgroups) against each other before threads, so this
- * gives way to the server's own threads, not to other programs on the machine.
+ * and never more than the loop asked for. The thread runs at a lower
+ * priority than the rest of the process: when the two want the same core, the event loop's
+ * turns come first (a load is background work; on two cores a load at full priority still
+ * delayed the loop by up to 70 ms).
  *
  * It also folds the aggregate of a long canvas that is not cached (`canvasAggregateFold.ts`),
  * which is otherwise the largest part of a cold join left to the event loop, and a canvas's
@@ -24,7 +20,6 @@
  * `{ id, part }` for each part, then `{ id, done: true }`; `{ id, folded }` for an aggregate;
  * `{ id, canvasState }` for a state; or `{ id, error }`.
  */
-import { execFileSync } from 'node:child_process';
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -64,23 +59,13 @@ export type SceneLoadReply =
   | { id: number; canvasState: CanvasState }
   | { id: number; error: string };
 
-/**
- * Puts this thread below the process's others: SCHED_IDLE through util-linux's `chrt` on the
- * thread's own id, or nice 10 where that cannot be had (no `chrt`); elsewhere than Linux (no
- * /proc/thread-self) it keeps the process's priority.
- */
+/** Lowers this thread's priority (Linux: the thread's own id; elsewhere it stays as it is). */
 function yieldToTheEventLoop(): void {
-  let thread: number;
   try {
-    thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    setPriority(thread, 10);
   } catch {
-    return;
-  }
-  setPriority(thread, 10);
-  try {
-    execFileSync('chrt', ['--idle', '--pid', '0', String(thread)], { stdio: 'ignore' });
-  } catch {
-    // No chrt: nice 10 it is.
+    // No /proc/thread-self: this thread keeps the process's priority.
   }
 }
 
