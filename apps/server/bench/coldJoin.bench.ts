@@ -22,7 +22,9 @@
  * the scene load thread for the third (`SceneLoadThread.aggregates`).
  *
  * Knobs: BENCH_COLD_SKIP_BEFORE=1 (no old one-turn load), BENCH_COLD_ONLY=thread_chunks,…
- * (only the joins of these report names), BENCH_COLD_NODE_FLAGS (the server process's).
+ * (only the joins of these report names), BENCH_COLD_NODE_FLAGS (the server process's),
+ * BENCH_COLD_JOINER_NORMAL=1 (the joiner at normal priority: the run shares its session with
+ * busy processes, behind which a joiner under SCHED_IDLE would starve).
  */
 import { rmSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
@@ -95,7 +97,7 @@ async function coldJoin(dataDir: string, load: ColdLoad, download = false) {
         joins: 1,
         download,
         onGo: true,
-        belowServer: process.platform === 'linux',
+        belowServer: process.platform === 'linux' && !process.env.BENCH_COLD_JOINER_NORMAL,
       },
     });
     await next(joiner, 'ready');

@@ -80,7 +80,11 @@ export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
   let stopping = false;
   // The snapshot writer starts following an open canvas from its current scene.
   const held: { scenes?: CurrentScenes } = {};
-  const loadThread = deps.sceneLoadDir ? new SceneLoadThread(deps.sceneLoadDir) : undefined;
+  const loadThread = deps.sceneLoadDir
+    ? new SceneLoadThread(deps.sceneLoadDir, (error) =>
+        logError(error, 'scene load thread priority'),
+      )
+    : undefined;
   const timeline = new SceneTimeline({
     loadThread,
     currentScene: (canvasId, revision) => held.scenes?.compactAt(canvasId, revision) ?? null,

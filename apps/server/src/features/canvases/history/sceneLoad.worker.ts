@@ -6,10 +6,12 @@
  * (`loadSceneInSlices`, in one go: nothing else waits on this thread), orders the scene and
  * hands it over in parts (`packedScene.ts`), one part each time the event loop asks for the
  * next (it asks as it takes one, so the thread packs a part while the loop holds the last),
- * and never more than the loop asked for. The thread runs at a lower
- * priority than the rest of the process: when the two want the same core, the event loop's
- * turns come first (a load is background work; on two cores a load at full priority still
- * delayed the loop by up to 70 ms).
+ * and never more than the loop asked for. The thread gives way to the rest of the process
+ * (`becomeIdle`: nice 10 and SCHED_IDLE on Linux): a load is background work, and a commit's
+ * wake-up should not wait for it (on two cores a load at full priority delayed the loop by up
+ * to 70 ms; at nice 10 other rooms' commit-ack p99 during a cold join went to 1.7-2.5x quiet,
+ * under SCHED_IDLE 1.1-1.7x). It tells the loop its id, whose `IdleThreadGuard` raises it
+ * when it starves.
  *
  * It also folds the aggregate of a long canvas that is not cached (`canvasAggregateFold.ts`),
  * which is otherwise the largest part of a cold join left to the event loop, and a canvas's
@@ -18,10 +20,9 @@
  * Messages in: `{ id, canvasId, revision }` (load), `{ id, next: true }` (the next part),
  * `{ id, cancel: true }`, `{ id, aggregate: stream }`, `{ id, state: stream }`. Out:
  * `{ id, part }` for each part, then `{ id, done: true }`; `{ id, folded }` for an aggregate;
- * `{ id, canvasState }` for a state; or `{ id, error }`.
+ * `{ id, canvasState }` for a state; or `{ id, error }`; and once, first, `{ started }`: the
+ * thread's own id and whether it runs under SCHED_IDLE.
  */
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { SCENE_ONLY_EVENTS } from '@tabula/domain';
 import type { CanvasEvent, CanvasState } from '@tabula/domain';
@@ -31,6 +32,7 @@ import {
   sqliteStreamReads,
   sqliteStreamReadsSkipping,
 } from '../../../infrastructure/eventStore/sqliteStreamReads';
+import { becomeIdle } from '../../../infrastructure/idleThread';
 import { openSqliteSnapshotStore } from '../../../infrastructure/snapshots/sqliteSnapshotStore';
 import { TurnSlices } from '../../../infrastructure/turnSlices';
 import { foldCanvasAggregate, foldCanvasState } from './canvasAggregateFold';
@@ -59,19 +61,14 @@ export type SceneLoadReply =
   | { id: number; canvasState: CanvasState }
   | { id: number; error: string };
 
-/** Lowers this thread's priority (Linux: the thread's own id; elsewhere it stays as it is). */
-function yieldToTheEventLoop(): void {
-  try {
-    const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    setPriority(thread, 10);
-  } catch {
-    // No /proc/thread-self: this thread keeps the process's priority.
-  }
+/** The thread's first message. */
+export interface SceneLoadStarted {
+  started: { thread: number; idle: boolean } | undefined;
 }
 
-yieldToTheEventLoop();
 const { dataDir } = workerData as { dataDir: string };
 const port = parentPort!;
+port.postMessage({ started: becomeIdle() } satisfies SceneLoadStarted);
 const db = openBesideTheLog(dataDir);
 db.pragma('query_only = ON');
 /** One reader for the scene loads and the aggregate folds (a canvas's stream). */

@@ -1,12 +1,16 @@
 /**
  * A scene loaded on its own thread (`SceneLoadThread`) from a real SQLite data directory is the
  * scene the event loop's own load makes: from the newest snapshot and the log after it, or the
- * whole log. On Linux the thread runs at nice 10, below the event loop. A thread that is
- * stopped fails its loads with a clear error, and the next load starts a new one.
+ * whole log. On Linux the thread runs at nice 10 under SCHED_IDLE, below the event loop; when
+ * busy processes of its session starve it, it is raised until its work is done. A thread that
+ * is stopped fails its loads with a clear error, and the next load starts a new one.
  */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CanvasEvent, Event, SceneElement } from '@tabula/domain';
@@ -114,18 +118,64 @@ describe('SceneLoadThread', () => {
     expect(scene.size).toBe(0);
   });
 
-  it.runIf(process.platform === 'linux')('runs at nice 10, below the event loop', async () => {
+  // /proc/<pid>/task/<tid>/stat, fields after the command's `)`: nice is the 17th, policy the 39th.
+  const statOf = (task: string) => {
+    const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { nice: Number(fields[16]), policy: Number(fields[38]) };
+  };
+  const SCHED_OTHER = 0;
+  const SCHED_IDLE = 5;
+  /** The threads of this process at nice 10: the load thread's alone. */
+  const loadThreads = () =>
+    readdirSync('/proc/self/task').filter((task) => statOf(task).nice === 10);
+
+  it.runIf(process.platform === 'linux')('runs at nice 10 under SCHED_IDLE', async () => {
     await onThread(HEAD);
-    // /proc/<pid>/task/<tid>/stat: the nice value is the 17th field after the command's `)`.
-    const niceOf = (task: string) => {
-      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-    };
-    const nices = readdirSync('/proc/self/task').map(niceOf);
     // The load thread's, and no other thread's of this process.
-    expect(nices.filter((nice) => nice === 10)).toHaveLength(1);
-    expect(niceOf(String(process.pid))).toBeLessThan(10);
+    expect(loadThreads()).toHaveLength(1);
+    // Under SCHED_IDLE once its work is done (at once, unless a busy machine starved the load
+    // and it was raised: then `chrt` puts it back beside the loop).
+    await expect
+      .poll(() => statOf(loadThreads()[0]!).policy, { timeout: 60_000, interval: 50 })
+      .toBe(SCHED_IDLE);
+    const main = statOf(String(process.pid));
+    expect(main.nice).toBeLessThan(10);
+    expect(main.policy).toBe(SCHED_OTHER);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'is raised out of SCHED_IDLE while busy processes of its session starve it, then put back',
+    async () => {
+      // Two spinning processes per core, in this process's session: under SCHED_IDLE alone the
+      // load would get a few thousandths of a core until they stop.
+      await onThread(0); // the thread started and settled under SCHED_IDLE
+      const spinners: ChildProcess[] = [];
+      try {
+        for (let n = 0; n < 2 * availableParallelism(); n++) {
+          const spinner = spawn(
+            process.execPath,
+            ['-e', 'process.stdout.write("spinning\\n"); for (;;);'],
+            { stdio: ['ignore', 'pipe', 'inherit'] },
+          );
+          spinners.push(spinner);
+          await once(spinner.stdout!, 'data');
+        }
+        const raisedBefore = thread.raises;
+        const loaded = await onThread(HEAD, false);
+        expect(loaded.record()).toEqual((await here(HEAD, false)).record());
+        // Raised after a few polls of starving, not left to what the spinners leave over.
+        expect(thread.raises).toBeGreaterThan(raisedBefore);
+      } finally {
+        for (const spinner of spinners) spinner.kill('SIGKILL');
+      }
+      // Its work done, the thread goes back under SCHED_IDLE (chrt runs beside the loop).
+      await expect
+        .poll(() => statOf(loadThreads()[0]!).policy, { timeout: 60_000, interval: 50 })
+        .toBe(SCHED_IDLE);
+    },
+    120_000,
+  );
 
   it('fails the loads of a stopped thread, and starts a new one for the next load', async () => {
     const cut = onThread(HEAD);

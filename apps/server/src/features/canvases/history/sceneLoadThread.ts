@@ -24,8 +24,9 @@
 import { Worker } from 'node:worker_threads';
 import type { CanvasState } from '@tabula/domain';
 import type { FoldedStream, FoldElsewhere } from '../../../infrastructure/commandHandlerOptions';
+import { IdleThreadGuard } from '../../../infrastructure/idleThread';
 import type { ScenePart } from './packedScene';
-import type { SceneLoadReply, SceneLoadRequest } from './sceneLoad.worker';
+import type { SceneLoadReply, SceneLoadRequest, SceneLoadStarted } from './sceneLoad.worker';
 
 /** The worker's module: its TypeScript source under tsx (tests, benches), else built beside. */
 function workerModule(): { url: URL; execArgv?: string[] } {
@@ -60,8 +61,18 @@ export class SceneLoadThread {
   private worker: Worker | undefined;
   private nextId = 0;
   private readonly inboxes = new Map<number, Inbox>();
+  /** Watches the thread while it has work, once it has said it runs under SCHED_IDLE. */
+  private guard: IdleThreadGuard | undefined;
 
-  constructor(private readonly dataDir: string) {}
+  constructor(
+    private readonly dataDir: string,
+    private readonly onError: (error: unknown) => void = () => {},
+  ) {}
+
+  /** Times the thread starved behind other work and was raised out of SCHED_IDLE. */
+  get raises(): number {
+    return this.guard?.raises ?? 0;
+  }
 
   /** Starts the thread now rather than on the first load. */
   start(): void {
@@ -75,9 +86,7 @@ export class SceneLoadThread {
    */
   async *load(canvasId: string, revision: number, snapshots = true): AsyncGenerator<ScenePart> {
     const worker = this.started();
-    const id = this.nextId++;
-    const inbox = new Inbox();
-    this.inboxes.set(id, inbox);
+    const [id, inbox] = this.opened();
     let done = false;
     try {
       this.send(worker, { id, canvasId, revision, snapshots });
@@ -90,7 +99,7 @@ export class SceneLoadThread {
         yield reply.part;
       }
     } finally {
-      this.inboxes.delete(id);
+      this.closed(id);
       if (!done) this.send(worker, { id, cancel: true });
     }
   }
@@ -139,15 +148,27 @@ export class SceneLoadThread {
   /** Sends the request `make(id)` and resolves with its one reply. */
   private async ask(make: (id: number) => SceneLoadRequest): Promise<SceneLoadReply> {
     const worker = this.started();
-    const id = this.nextId++;
-    const inbox = new Inbox();
-    this.inboxes.set(id, inbox);
+    const [id, inbox] = this.opened();
     try {
       this.send(worker, make(id));
       return await inbox.take();
     } finally {
-      this.inboxes.delete(id);
+      this.closed(id);
     }
+  }
+
+  /** A new request's id and inbox; the thread has work until every inbox is closed. */
+  private opened(): [number, Inbox] {
+    const id = this.nextId++;
+    const inbox = new Inbox();
+    this.inboxes.set(id, inbox);
+    this.guard?.watch();
+    return [id, inbox];
+  }
+
+  private closed(id: number): void {
+    this.inboxes.delete(id);
+    if (this.inboxes.size === 0) this.guard?.rest();
   }
 
   private send(worker: Worker, request: SceneLoadRequest): void {
@@ -160,15 +181,27 @@ export class SceneLoadThread {
     const worker = new Worker(url, { workerData: { dataDir: this.dataDir }, execArgv });
     // Not a reason to keep the process up: close() ends it, and so does the process's end.
     worker.unref();
-    worker.on('message', (reply: SceneLoadReply) => this.inboxes.get(reply.id)?.put(reply));
+    worker.on('message', (reply: SceneLoadReply | SceneLoadStarted) => {
+      if ('started' in reply) this.watchIdle(worker, reply.started);
+      else this.inboxes.get(reply.id)?.put(reply);
+    });
     const died = (why: string) => {
       if (this.worker === worker) this.worker = undefined;
+      this.guard?.stop();
+      this.guard = undefined;
       for (const [id, inbox] of this.inboxes) inbox.put({ id, error: why });
     };
     worker.on('error', (error) => died(error.stack ?? error.message));
     worker.on('exit', (code) => died(`the scene load thread stopped (exit code ${code})`));
     this.worker = worker;
     return worker;
+  }
+
+  /** Guards a thread that runs under SCHED_IDLE (from its work under way, if any). */
+  private watchIdle(worker: Worker, started: SceneLoadStarted['started']): void {
+    if (this.worker !== worker || !started?.idle) return;
+    this.guard = new IdleThreadGuard(started.thread, this.onError);
+    if (this.inboxes.size > 0) this.guard.watch();
   }
 }
 
