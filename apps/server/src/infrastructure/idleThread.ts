@@ -5,25 +5,25 @@
  *
  * The catch is starvation: the kernel weighs sessions and cgroups against each other first,
  * so any busy process in the server's own session (a build in the same terminal, a test run's
- * workers) leaves such a thread almost nothing (a 50,000-element load took 81 s with two
- * spinning processes beside the server, 2.8 s at nice 10). `IdleThreadGuard` watches the
- * thread while it has work: when it has wanted a core and hardly run for a few polls in a row,
- * it raises it to SCHED_OTHER (its nice value, 10, stays), and puts it back under SCHED_IDLE
- * once the work is done.
+ * workers) leaves such a thread almost nothing (a 50,000-element cold join's ack took 81 s
+ * with two spinning processes in the server's session, 18-20 s at nice 10; see
+ * docs/performance.md). `IdleThreadGuard` watches the thread while it has work: when it has
+ * wanted a core and hardly run for a few polls in a row, it raises it to SCHED_OTHER (its nice
+ * value, 10, stays), and puts it back under SCHED_IDLE once the work is done.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync, readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
 /** How often a thread with work is looked at. */
-export const GUARD_POLL_MS = 100;
+const GUARD_POLL_MS = 100;
 /** Polls in a row the thread must starve in before it is raised. */
-export const STARVED_POLLS = 3;
+const STARVED_POLLS = 3;
 /** A poll starves when the thread wants a core and ran less than this share of the poll. */
 const STARVED_RUNNING = 0.1;
 
 /** The calling thread's own id (Linux), or undefined where there is no /proc/thread-self. */
-export function ownThreadId(): number | undefined {
+function ownThreadId(): number | undefined {
   try {
     return Number(readlinkSync('/proc/thread-self').split('/').pop());
   } catch {
@@ -79,13 +79,17 @@ export class IdleThreadGuard {
   private isRaised = false;
   /** `chrt` runs one at a time, in the order asked. */
   private moves = Promise.resolve();
-  /** Times the thread was raised for starving. */
-  raises = 0;
+  private raisedTimes = 0;
 
   constructor(
     private readonly thread: number,
     private readonly onError: (error: unknown) => void = () => {},
   ) {}
+
+  /** Times the thread was raised for starving. */
+  get raises(): number {
+    return this.raisedTimes;
+  }
 
   /** The thread has work: watch it for starving. */
   watch(): void {
@@ -122,7 +126,7 @@ export class IdleThreadGuard {
     this.starved = starving ? this.starved + 1 : 0;
     if (this.starved < STARVED_POLLS) return;
     this.isRaised = true;
-    this.raises++;
+    this.raisedTimes++;
     this.move(false);
   }
 
