@@ -81,9 +81,10 @@ export async function createApp(appDeps: AppDeps): Promise<TabulaApp> {
   // The snapshot writer starts following an open canvas from its current scene.
   const held: { scenes?: CurrentScenes } = {};
   const loadThread = deps.sceneLoadDir
-    ? new SceneLoadThread(deps.sceneLoadDir, (error) =>
-        logError(error, 'scene load thread priority'),
-      )
+    ? new SceneLoadThread(deps.sceneLoadDir, {
+        raised: () => metrics.loadThreadRaised(),
+        error: (error) => logError(error, 'scene load thread priority'),
+      })
     : undefined;
   const timeline = new SceneTimeline({
     loadThread,

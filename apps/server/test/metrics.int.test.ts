@@ -41,6 +41,8 @@ it('counts sockets, rooms, appends, fan-out and rate-limit refusals, with proces
   expect(before.get('tabula_connected_sockets')).toBe(0);
   expect(before.get('tabula_rooms')).toBe(0);
   expect(before.get('tabula_rate_limit_refusals_total{channel="http"}') ?? 0).toBe(0);
+  // Counted by the load thread's guard (sceneLoadThread.int.test.ts starves it); none here.
+  expect(before.get('tabula_scene_load_thread_raises_total')).toBe(0);
   expect(before.get('process_resident_memory_bytes')).toBeGreaterThan(0);
   expect(before.has('nodejs_eventloop_lag_seconds')).toBe(true);
 

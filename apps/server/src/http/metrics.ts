@@ -89,6 +89,11 @@ export class AppMetrics {
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
   });
+  private readonly loadThreadRaises = new Counter({
+    name: 'tabula_scene_load_thread_raises_total',
+    help: 'Times the scene load thread starved under SCHED_IDLE behind other work and was raised until its work was done.',
+    registers: [this.registry],
+  });
   private readonly refusals = new Counter({
     name: 'tabula_rate_limit_refusals_total',
     help: 'Requests refused by a rate limit: HTTP (429 answers) or socket messages.',
@@ -125,6 +130,10 @@ export class AppMetrics {
   /** One event applied by this node, committed at `recordedAt` (ISO-8601, when known). */
   observeFanOut(recordedAt: string | undefined, now = Date.now()): void {
     if (recordedAt) this.fanOutLag.observe(Math.max(0, now - Date.parse(recordedAt)) / 1000);
+  }
+
+  loadThreadRaised(): void {
+    this.loadThreadRaises.inc();
   }
 
   refused(channel: RefusedBy): void {

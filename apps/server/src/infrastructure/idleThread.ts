@@ -72,6 +72,14 @@ function runState(thread: number): { runnable: boolean; ran: number } | undefine
   }
 }
 
+/** What an `IdleThreadGuard` tells its owner. */
+export interface IdleThreadEvents {
+  /** The thread starved and is raised out of SCHED_IDLE until its work is done. */
+  raised?: () => void;
+  /** `chrt` failed to move it. */
+  error?: (error: unknown) => void;
+}
+
 export class IdleThreadGuard {
   private timer: NodeJS.Timeout | undefined;
   private last: { at: bigint; ran: number } | undefined;
@@ -79,17 +87,11 @@ export class IdleThreadGuard {
   private isRaised = false;
   /** `chrt` runs one at a time, in the order asked. */
   private moves = Promise.resolve();
-  private raisedTimes = 0;
 
   constructor(
     private readonly thread: number,
-    private readonly onError: (error: unknown) => void = () => {},
+    private readonly on: IdleThreadEvents = {},
   ) {}
-
-  /** Times the thread was raised for starving. */
-  get raises(): number {
-    return this.raisedTimes;
-  }
 
   /** The thread has work: watch it for starving. */
   watch(): void {
@@ -126,11 +128,13 @@ export class IdleThreadGuard {
     this.starved = starving ? this.starved + 1 : 0;
     if (this.starved < STARVED_POLLS) return;
     this.isRaised = true;
-    this.raisedTimes++;
+    this.on.raised?.();
     this.move(false);
   }
 
   private move(idle: boolean): void {
-    this.moves = this.moves.then(() => schedule(this.thread, idle)).catch(this.onError);
+    this.moves = this.moves
+      .then(() => schedule(this.thread, idle))
+      .catch((error: unknown) => this.on.error?.(error));
   }
 }

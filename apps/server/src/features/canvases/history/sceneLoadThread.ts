@@ -25,6 +25,7 @@ import { Worker } from 'node:worker_threads';
 import type { CanvasState } from '@tabula/domain';
 import type { FoldedStream, FoldElsewhere } from '../../../infrastructure/commandHandlerOptions';
 import { IdleThreadGuard } from '../../../infrastructure/idleThread';
+import type { IdleThreadEvents } from '../../../infrastructure/idleThread';
 import type { ScenePart } from './packedScene';
 import type { SceneLoadReply, SceneLoadRequest, SceneLoadStarted } from './sceneLoad.worker';
 
@@ -64,15 +65,11 @@ export class SceneLoadThread {
   /** Watches the thread while it has work, once it has said it runs under SCHED_IDLE. */
   private guard: IdleThreadGuard | undefined;
 
+  /** `priority`: what the thread's guard tells (a raise out of SCHED_IDLE, a failed `chrt`). */
   constructor(
     private readonly dataDir: string,
-    private readonly onError: (error: unknown) => void = () => {},
+    private readonly priority: IdleThreadEvents = {},
   ) {}
-
-  /** Times the thread starved behind other work and was raised out of SCHED_IDLE. */
-  get raises(): number {
-    return this.guard?.raises ?? 0;
-  }
 
   /** Starts the thread now rather than on the first load. */
   start(): void {
@@ -200,7 +197,7 @@ export class SceneLoadThread {
   /** Guards a thread that runs under SCHED_IDLE (from its work under way, if any). */
   private watchIdle(worker: Worker, started: SceneLoadStarted['started']): void {
     if (this.worker !== worker || !started?.idle) return;
-    this.guard = new IdleThreadGuard(started.thread, this.onError);
+    this.guard = new IdleThreadGuard(started.thread, this.priority);
     if (this.inboxes.size > 0) this.guard.watch();
   }
 }
