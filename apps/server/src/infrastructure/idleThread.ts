@@ -14,6 +14,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync, readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
+import { promisify } from 'node:util';
 
 /** How often a thread with work is looked at. */
 const GUARD_POLL_MS = 100;
@@ -31,6 +32,14 @@ function ownThreadId(): number | undefined {
   }
 }
 
+/** `chrt`'s arguments that move thread `thread` under SCHED_IDLE or back to SCHED_OTHER. */
+const chrt = (thread: number, idle: boolean) => [
+  idle ? '--idle' : '--other',
+  '--pid',
+  '0',
+  String(thread),
+];
+
 /**
  * Puts the calling thread at nice 10 and, where `chrt` is found, under SCHED_IDLE. Answers
  * its id and whether it is idle; elsewhere than Linux it keeps the process's priority.
@@ -40,22 +49,17 @@ export function becomeIdle(): { thread: number; idle: boolean } | undefined {
   if (thread === undefined) return undefined;
   setPriority(thread, 10);
   try {
-    execFileSync('chrt', ['--idle', '--pid', '0', String(thread)], { stdio: 'ignore' });
+    execFileSync('chrt', chrt(thread, true), { stdio: 'ignore' });
     return { thread, idle: true };
   } catch {
     return { thread, idle: false };
   }
 }
 
-/** Moves thread `thread` of this process under SCHED_IDLE or back to SCHED_OTHER. */
-function schedule(thread: number, idle: boolean): Promise<void> {
-  const policy = idle ? '--idle' : '--other';
-  return new Promise((resolve, reject) =>
-    execFile('chrt', [policy, '--pid', '0', String(thread)], (error) =>
-      error ? reject(error) : resolve(),
-    ),
-  );
-}
+/** Moves thread `thread` of this process (`chrt` runs as a child; the loop goes on meanwhile). */
+const schedule = async (thread: number, idle: boolean) => {
+  await promisify(execFile)('chrt', chrt(thread, idle));
+};
 
 /**
  * Whether thread `thread` of this process wants a core (running or waiting for one), and the
