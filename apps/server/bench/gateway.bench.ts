@@ -10,14 +10,15 @@
  *
  * Knobs: BENCH_GATEWAY_MS (how long each drawer draws in the point-patch runs, default 6000:
  * 3 gestures, 60 for the lone drawer of (a); the comparison runs draw one gesture less), BENCH_GATEWAY_ONLY=a,c (scenarios
- * by letter), BENCH_GATEWAY_LOADS=patches,whole,commits.
+ * by letter), BENCH_GATEWAY_LOADS=patches,whole,commits, BENCH_BROWSER_CLIENTS=1 (clients that
+ * compress every message they send, as browsers do: `gateway/roomClients.ts`).
  */
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { runLoad } from './gateway/drawLoad';
 import { FRAME_MS, GESTURE_FRAMES } from './gateway/gesture';
 import type { LoadKind } from './gateway/gesture';
-import { connectRoom, disconnectAll } from './gateway/roomClients';
+import { BROWSER_CLIENTS, connectRoom, disconnectAll } from './gateway/roomClients';
 import { startServer } from './gateway/serverProcess';
 import type { ServerMode } from './gateway/serverProcess';
 import { compare, goals, summarise, table } from './gateway/report';
@@ -127,6 +128,9 @@ export async function run(): Promise<object> {
       gesturesPerDrawer: Object.fromEntries(kinds.map((kind) => [LOADS[kind], gesturesOf(kind)])),
       gesturesOfTheLoneDrawerOfA: gesturesOf('patches', 'one'),
       maxDrainMs: DRAIN_MS,
+      clients: BROWSER_CLIENTS
+        ? 'every message compressed, as browsers send where it is negotiated'
+        : "socket.io-client's defaults (messages of 1 KB or more compressed)",
     },
     goals: goals(byLetter.patches, byLetter.whole),
     table: table(results),

@@ -1,6 +1,34 @@
 /** Real Socket.IO clients of the gateway benchmark: one per token, all joined to one canvas. */
+import { constants, deflateRawSync } from 'node:zlib';
 import { io as connect } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
+
+/**
+ * BENCH_BROWSER_CLIENTS=1: clients send as a browser does where the server negotiated
+ * permessage-deflate (Tabula does, the bare relay does not): every message compressed,
+ * however small, and compressed at once (a browser deflates in its network process; ws's
+ * client would do it on this process's thread pool and add its wait to the ink's latency).
+ */
+export const BROWSER_CLIENTS = process.env.BENCH_BROWSER_CLIENTS === '1';
+
+type Compressed = (error: Error | null, result?: Buffer) => void;
+interface ClientWebSocket {
+  _extensions: {
+    'permessage-deflate'?: { compress(data: Buffer, fin: boolean, callback: Compressed): void };
+  };
+}
+
+/** Makes the client's WebSocket compress each message synchronously, as a browser sends it. */
+function compressLikeABrowser(socket: Socket): void {
+  const engine = socket.io.engine as unknown as { transport: { ws?: ClientWebSocket } };
+  const extension = engine.transport.ws?._extensions['permessage-deflate'];
+  if (!extension) return;
+  extension.compress = (data, fin, callback) => {
+    const deflated = deflateRawSync(data, { finishFlush: constants.Z_SYNC_FLUSH });
+    // RFC 7692 §7.2.1: a message's last fragment leaves out the flush's `00 00 ff ff`.
+    process.nextTick(callback, null, fin ? deflated.subarray(0, deflated.length - 4) : deflated);
+  };
+}
 
 export interface RoomClients {
   canvasId: string;
@@ -14,8 +42,12 @@ function open(url: string, token: string): Promise<Socket> {
       transports: ['websocket'],
       forceNew: true,
       reconnection: false,
+      ...(BROWSER_CLIENTS ? { perMessageDeflate: { threshold: 0 } } : {}),
     });
-    socket.once('connect', () => resolve(socket));
+    socket.once('connect', () => {
+      if (BROWSER_CLIENTS) compressLikeABrowser(socket);
+      resolve(socket);
+    });
     socket.once('connect_error', reject);
   });
 }

@@ -22,6 +22,7 @@ import { promisify } from 'node:util';
 import { constants, deflateRaw, deflateRawSync } from 'node:zlib';
 import { WebSocketServer } from 'ws';
 import type { ServerOptions } from 'ws';
+import { inflateInTurn } from './inboundInflate';
 
 /** What is compressed and how: level 4, its ratio within 1 % of level 6. */
 export const FRAME_COMPRESSION = {
@@ -43,12 +44,24 @@ const NEGOTIATED: ServerOptions['perMessageDeflate'] = {
   threshold: Number.MAX_SAFE_INTEGER,
 };
 
-/** Engine.IO's WebSocket server, negotiating permessage-deflate (see the module's header). */
+/**
+ * Engine.IO's WebSocket server, negotiating permessage-deflate (see the module's header); the
+ * messages clients compress are inflated in the turn when small (`inboundInflate.ts`).
+ */
 export class DeflateNegotiatingServer extends WebSocketServer {
   constructor(options: ServerOptions) {
     super({ ...options, perMessageDeflate: NEGOTIATED });
   }
+
+  override handleUpgrade(...[request, socket, head, upgraded]: UpgradeArguments): void {
+    super.handleUpgrade(request, socket, head, (webSocket, upgradeRequest) => {
+      inflateInTurn(webSocket);
+      upgraded(webSocket, upgradeRequest);
+    });
+  }
 }
+
+type UpgradeArguments = Parameters<WebSocketServer['handleUpgrade']>;
 
 /** True when the WebSocket (Engine.IO's transport's `socket`) negotiated permessage-deflate. */
 export function deflates(webSocket: { extensions?: string } | undefined): boolean {
