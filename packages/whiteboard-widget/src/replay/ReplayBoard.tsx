@@ -112,10 +112,39 @@ export const ReplayBoard = memo(function ReplayBoard(props: ReplayBoardProps) {
   const layerRef = useRef<PlaybackLayer | null>(null);
   /** The image files given so far (Excalidraw gets them once it is up). */
   const filesRef = useRef<Record<string, ImageFile>>({});
+  /**
+   * The files Excalidraw was given while an image of theirs was on its scene. It loads an
+   * image for drawing only then (when given the file, for the images it holds at that moment):
+   * a file that came before its image (it arrived before the board was up, and the first frame
+   * came after) is given again once its image is shown, or the board drew the placeholder for
+   * good.
+   */
+  const drawnFilesRef = useRef(new Set<string>());
   const containerRef = useRef<HTMLDivElement>(null);
   const callbacks = useRef(props);
   callbacks.current = props;
   useAccessibleExcalidrawControls(containerRef);
+
+  /** Marks the held files of the images among `elements` as given while on the scene. */
+  function markDrawn(elements: readonly SceneElement[]): ImageFile[] {
+    const given: ImageFile[] = [];
+    const drawn = drawnFilesRef.current;
+    if (drawn.size === Object.keys(filesRef.current).length) return given;
+    for (const element of elements) {
+      const { fileId } = element as { fileId?: string | null };
+      const file = fileId ? filesRef.current[fileId] : undefined;
+      if (!file || drawn.has(file.id)) continue;
+      drawn.add(file.id);
+      given.push(file);
+    }
+    return given;
+  }
+
+  /** Gives Excalidraw again the held files of the images it now shows for the first time. */
+  function giveFilesOfImages(api: ExcalidrawImperativeAPI, elements: readonly SceneElement[]) {
+    const due = markDrawn(elements);
+    if (due.length > 0) api.addFiles(due as unknown as BinaryFileData[]);
+  }
 
   const handle = useMemo<ReplayBoardHandle>(
     () => ({
@@ -130,6 +159,7 @@ export const ReplayBoard = memo(function ReplayBoard(props: ReplayBoardProps) {
           elements: elements as unknown as ExcalidrawElements,
           captureUpdate: CaptureUpdateAction.NEVER,
         });
+        giveFilesOfImages(api, elements);
         // The first drawing shown is fitted into view (and so is the rest of the replay, mostly).
         if (!fittedRef.current && elements.length > 0) {
           fittedRef.current = true;
@@ -160,7 +190,11 @@ export const ReplayBoard = memo(function ReplayBoard(props: ReplayBoardProps) {
         const held = { ...filesRef.current };
         for (const file of files) held[file.id] = file;
         filesRef.current = held;
-        apiRef.current?.addFiles(files as unknown as BinaryFileData[]);
+        const api = apiRef.current;
+        if (api) {
+          api.addFiles(files as unknown as BinaryFileData[]);
+          markDrawn(excalidrawRef.current);
+        }
         layerRef.current?.reset();
       },
       elementAt(point) {
