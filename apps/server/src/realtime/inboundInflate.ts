@@ -8,8 +8,8 @@
  * process: a round trip to another thread and back per message, and in a crowd every cursor
  * of the room waits in that queue behind the other connections' messages and behind the pool's
  * other work (a scene download's gzip, password hashing). A small message is inflated here
- * instead, at once (an `ink` patch of 130 bytes: about 17 µs on the loop, against about 80 µs
- * from write to result through the pool). A large one (a big commit) and the fragments of a
+ * instead, at once (an `ink` patch of 130 bytes, 107 compressed: about 11 µs on the loop,
+ * against about 80 µs from write to result through the pool). A large one (a big commit) and the fragments of a
  * fragmented one still go to the pool.
  *
  * This relies on each client message standing alone (`client_no_context_takeover`, which the
